@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
+  API_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  DEMO_SEED: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  corsOrigins: string[];
+  role: 'web' | 'worker' | 'all';
+  sessionTtlHours: number;
+  loginRateLimit: number;
+  loginRateWindowSeconds: number;
+  demoSeed: boolean;
+  logLevel: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: resolve(values.DATA_DIR),
+    adminEmail: values.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    corsOrigins: values.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    role: values.API_ROLE,
+    sessionTtlHours: values.SESSION_TTL_HOURS,
+    loginRateLimit: values.LOGIN_RATE_LIMIT,
+    loginRateWindowSeconds: values.LOGIN_RATE_WINDOW_SECONDS,
+    demoSeed: values.DEMO_SEED === 'true',
+    logLevel: values.LOG_LEVEL,
+  };
+}

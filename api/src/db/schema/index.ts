@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './system.ts';
+export * from './reference.ts';
+export * from './brokers.ts';
+export * from './leads.ts';

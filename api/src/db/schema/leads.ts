@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, bigId, createdAt, id, timestamps } from './columns.ts';
+import { users } from './auth.ts';
+import { jobs } from './system.ts';
+import { affiliateCompanies, sources, statuses, tags } from './reference.ts';
+import { brokerDepartments, sendIntegrations } from './brokers.ts';
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    lead_id: varchar('lead_id', { length: 64 }).notNull(),
+    name: varchar('name', { length: 255 }),
+    surname: varchar('surname', { length: 255 }),
+    email: varchar('email', { length: 255 }),
+    alt_email: varchar('alt_email', { length: 255 }),
+    phone: varchar('phone', { length: 64 }),
+    phone_prefix: varchar('phone_prefix', { length: 8 }),
+    alt_phone: varchar('alt_phone', { length: 64 }),
+    alt_phone_prefix: varchar('alt_phone_prefix', { length: 8 }),
+    phone_normalized: varchar('phone_normalized', { length: 20 }),
+    address: text('address'),
+    second_address: text('second_address'),
+    state: varchar('state', { length: 255 }),
+    city: varchar('city', { length: 255 }),
+    zip: varchar('zip', { length: 32 }),
+    country: varchar('country', { length: 2 }),
+    date_of_birth: date('date_of_birth', { mode: 'string' }),
+    language: varchar('language', { length: 16 }),
+    funnel: varchar('funnel', { length: 255 }),
+    comment: text('comment'),
+    source_id: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    affiliate_company_id: integer('affiliate_company_id').references(() => affiliateCompanies.id, { onDelete: 'set null' }),
+    status_id: integer('status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    original_status_id: integer('original_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    status_changed_at: at('status_changed_at'),
+    live_status: varchar('live_status', { length: 255 }),
+    email_status_id: integer('email_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    alt_email_status_id: integer('alt_email_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    phone_status_id: integer('phone_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    alt_phone_status_id: integer('alt_phone_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    not_available_till: at('not_available_till'),
+    purchase_site: varchar('purchase_site', { length: 255 }),
+    purchase_date: at('purchase_date'),
+    purchase_amount: numeric('purchase_amount', { precision: 14, scale: 2 }),
+    recovery_amount: numeric('recovery_amount', { precision: 14, scale: 2 }),
+    product_name: varchar('product_name', { length: 255 }),
+    card_name: varchar('card_name', { length: 255 }),
+    card_type: varchar('card_type', { length: 64 }),
+    card_digits: varchar('card_digits', { length: 4 }),
+    deposit_exists: boolean('deposit_exists').notNull().default(false),
+    api_lead_id: varchar('api_lead_id', { length: 255 }),
+    api_ftd_at: at('api_ftd_at'),
+    api_lead_status: varchar('api_lead_status', { length: 255 }),
+    api_client_id: varchar('api_client_id', { length: 255 }),
+    lead_url: text('lead_url'),
+    client_url: text('client_url'),
+    is_fresh: boolean('is_fresh').notNull().default(true),
+    last_broker_department_id: integer('last_broker_department_id').references(() => brokerDepartments.id, { onDelete: 'set null' }),
+    last_sent_at: at('last_sent_at'),
+    /** The import job and row a lead came from: makes a retried import insert each row once. */
+    import_job_id: integer('import_job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    import_row: integer('import_row'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Lower-cased name, email and phone: what the free-text search matches with a trigram index. */
+    search_text: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_normalized, ''))`,
+    ),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('leads_lead_id_unique').on(table.lead_id),
+    uniqueIndex('leads_import_row_unique').on(table.import_job_id, table.import_row),
+    index('leads_created_idx').on(table.created_at, table.id),
+    index('leads_status_created_idx').on(table.status_id, table.created_at, table.id),
+    index('leads_source_created_idx').on(table.source_id, table.created_at, table.id),
+    index('leads_country_created_idx').on(table.country, table.created_at, table.id),
+    index('leads_email_idx').on(table.email.op('text_pattern_ops')),
+    index('leads_phone_normalized_idx').on(table.phone_normalized),
+    index('leads_api_ftd_idx').on(table.api_ftd_at),
+    index('leads_last_department_idx').on(table.last_broker_department_id, table.last_sent_at),
+    index('leads_search_trgm_idx').using('gin', table.search_text.op('gin_trgm_ops')),
+  ],
+);
+
+export const leadTags = pgTable(
+  'lead_tags',
+  {
+    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    tag_id: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.lead_id, table.tag_id] }), index('lead_tags_tag_idx').on(table.tag_id, table.lead_id)],
+);
+
+/** Every field change of a lead: who, when, old and new value. */
+export const leadDataHistories = pgTable(
+  'lead_data_histories',
+  {
+    id: bigId(),
+    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    field: varchar('field', { length: 64 }).notNull(),
+    old_value: text('old_value'),
+    new_value: text('new_value'),
+    created_at: createdAt(),
+  },
+  (table) => [index('lead_data_histories_lead_idx').on(table.lead_id, table.created_at)],
+);
+
+export const statusChangeCauses = ['intake', 'user', 'rule', 'import', 'broker', 'random'] as const;
+
+/** Every status change of a lead and its cause. */
+export const leadStatusHistories = pgTable(
+  'lead_status_histories',
+  {
+    id: bigId(),
+    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    from_status_id: integer('from_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    to_status_id: integer('to_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    cause: varchar('cause', { length: 16, enum: statusChangeCauses }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    lead_status_setting_id: integer('lead_status_setting_id'),
+    job_id: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (table) => [index('lead_status_histories_lead_idx').on(table.lead_id, table.created_at)],
+);
+
+/** Every attempt to send a lead to a broker department. One row per (job, lead): a job never sends a lead twice. */
+export const leadSendHistories = pgTable(
+  'lead_send_histories',
+  {
+    id: bigId(),
+    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    broker_department_id: integer('broker_department_id').references(() => brokerDepartments.id, { onDelete: 'set null' }),
+    send_integration_id: integer('send_integration_id').references(() => sendIntegrations.id, { onDelete: 'set null' }),
+    job_id: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    state: varchar('state', { length: 16, enum: ['sending', 'success', 'failure'] }).notNull().default('sending'),
+    failure_status: varchar('failure_status', { length: 255 }),
+    api_lead_id: varchar('api_lead_id', { length: 255 }),
+    request: jsonb('request'),
+    response: jsonb('response'),
+    duration_ms: integer('duration_ms'),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('lead_send_histories_job_lead_unique').on(table.job_id, table.lead_id),
+    index('lead_send_histories_lead_idx').on(table.lead_id, table.created_at),
+    index('lead_send_histories_created_idx').on(table.created_at),
+    index('lead_send_histories_department_idx').on(table.broker_department_id, table.created_at),
+  ],
+);
+
+/** Broker-side status and FTD changes, pulled from or pushed by the broker. */
+export const leadBrokerHistories = pgTable(
+  'lead_broker_histories',
+  {
+    id: bigId(),
+    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    broker_department_id: integer('broker_department_id').references(() => brokerDepartments.id, { onDelete: 'set null' }),
+    channel: varchar('channel', { length: 8, enum: ['pull', 'push'] }).notNull(),
+    api_lead_status: varchar('api_lead_status', { length: 255 }),
+    api_ftd_at: at('api_ftd_at'),
+    payload: jsonb('payload'),
+    created_at: createdAt(),
+  },
+  (table) => [index('lead_broker_histories_lead_idx').on(table.lead_id, table.created_at), index('lead_broker_histories_department_idx').on(table.broker_department_id, table.created_at)],
+);
+
+export const failedLeadReasons = ['INVALID', 'DUPLICATE', 'BLACKLISTED', 'UNKNOWN_SOURCE', 'UNKNOWN_STATUS'] as const;
+
+/** An intake or import row that was rejected, kept raw so staff can fix and retry it. */
+export const failedLeads = pgTable(
+  'failed_leads',
+  {
+    id: id(),
+    raw: jsonb('raw').notNull(),
+    reason_code: varchar('reason_code', { length: 32, enum: failedLeadReasons }).notNull(),
+    message: text('message').notNull(),
+    source_id: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    import_job_id: integer('import_job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    import_row: integer('import_row'),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex('failed_leads_import_row_unique').on(table.import_job_id, table.import_row), index('failed_leads_created_idx').on(table.created_at)],
+);
+
+export const blacklistTypes = ['email', 'email_domain', 'phone', 'ip'] as const;
+
+export const blacklist = pgTable(
+  'blacklist',
+  {
+    id: id(),
+    type: varchar('type', { length: 16, enum: blacklistTypes }).notNull(),
+    value: varchar('value', { length: 255 }).notNull(),
+    comment: text('comment'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex('blacklist_type_value_unique').on(table.type, table.value)],
+);
+
+/** If a lead has had `condition_status` for `duration_day` days, set it to `last_status`. */
+export const leadStatusSettings = pgTable(
+  'lead_status_settings',
+  {
+    id: id(),
+    condition_status_id: integer('condition_status_id').notNull().references(() => statuses.id, { onDelete: 'cascade' }),
+    last_status_id: integer('last_status_id').notNull().references(() => statuses.id, { onDelete: 'cascade' }),
+    duration_day: integer('duration_day').notNull().default(1),
+    ignore_duration: boolean('ignore_duration').notNull().default(false),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex('lead_status_settings_condition_unique').on(table.condition_status_id)],
+);

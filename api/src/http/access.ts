@@ -1,0 +1,41 @@
+import type { PermissionRule } from '@crm/shared/contract';
+
+/**
+ * What a route needs. Every route declares one in its `config.access`; a route without one refuses to
+ * register, so nothing is open by accident.
+ *  - 'public': no token (only the routes listed in `publicRoutes`);
+ *  - 'authenticated': any signed-in user (their own profile, logout);
+ *  - a permission rule: a signed-in user holding it.
+ */
+export type RouteAccess = 'public' | 'authenticated' | PermissionRule;
+
+/** Every route reachable without a token, in one place. The docs UI is public under its prefix. */
+export const publicRoutes: readonly string[] = ['OPTIONS *', 'POST /api/login', 'GET /api/health', 'GET /api/localizations/:lng'];
+export const publicPrefixes: readonly string[] = ['/api/docs'];
+
+export function isPublicRoute(method: string, url: string): boolean {
+  // Fastify mirrors every GET route as HEAD.
+  const listedAs = method === 'HEAD' ? 'GET' : method;
+  return publicRoutes.includes(`${listedAs} ${url}`) || publicPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+}
+
+export type AuthContext = {
+  userId: number;
+  sessionId: number;
+  permissions: readonly string[];
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The signed-in user of a route that is not public (the access hook guarantees one). */
+export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw new Error('route reached without authentication');
+  return request.auth;
+}

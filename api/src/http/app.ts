@@ -1,0 +1,111 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describeRule, isAllowed } from '@crm/shared/contract';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { authRoutes } from '../modules/auth/routes.ts';
+import { authenticate } from '../modules/auth/sessions.ts';
+import { bearerTokenOf } from '../modules/auth/tokens.ts';
+import { healthRoutes } from '../modules/health/routes.ts';
+import { jobRoutes } from '../modules/jobs/routes.ts';
+import { localizationRoutes } from '../modules/localizations/routes.ts';
+import { notificationRoutes } from '../modules/notifications/routes.ts';
+import { optionRoutes } from '../modules/options/routes.ts';
+import { isPublicRoute, type RouteAccess } from './access.ts';
+import { handleError, noPermission, unauthenticated } from './errors.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
+
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess; body: unknown };
+
+export type AppOptions = {
+  database: Database;
+  config: Pick<Config, 'corsOrigins' | 'sessionTtlHours' | 'loginRateLimit' | 'loginRateWindowSeconds' | 'logLevel'>;
+};
+
+export type App = FastifyInstance & { registeredRoutes: readonly RegisteredRoute[] };
+
+export async function buildApp({ database, config }: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1_048_576,
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+  const registeredRoutes: RegisteredRoute[] = [];
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }));
+  app.decorateRequest('auth', null);
+
+  // Every route declares what it needs; one that does not refuses to register.
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const declared = route.config?.access ?? (methods.every((method) => isPublicRoute(method, url)) ? 'public' : undefined);
+    if (!declared) throw new Error(`route ${methods.join(',')} ${url} declares no access`);
+    if (declared === 'public' && !methods.every((method) => isPublicRoute(method, url))) {
+      throw new Error(`route ${methods.join(',')} ${url} is public but not listed in publicRoutes`);
+    }
+    route.config = { ...route.config, access: declared };
+    for (const method of methods) if (method !== 'HEAD') registeredRoutes.push({ method, url, access: declared, body: route.schema?.body });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const token = bearerTokenOf(request.headers.authorization);
+    const auth = token ? await authenticate(db, token) : null;
+    if (!auth) throw unauthenticated();
+    request.auth = auth;
+    if (access !== 'authenticated' && !isAllowed(auth.permissions, access)) {
+      request.log.info({ needs: describeRule(access) }, 'permission denied');
+      throw noPermission();
+    }
+  });
+
+  await app.register(helmet, { global: true });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Locale', 'X-Requested-With'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.pool) });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Lead console API', version: '0.1.0', description: 'Back-office API of the lead console. Authenticate with `POST /api/login` and send `Authorization: Bearer <access_token>`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(localizationRoutes, { db });
+      await api.register(authRoutes, {
+        db,
+        sessionTtlHours: config.sessionTtlHours,
+        loginRateLimit: { max: config.loginRateLimit, timeWindowMs: config.loginRateWindowSeconds * 1000 },
+      });
+      await api.register(optionRoutes, { db });
+      await api.register(notificationRoutes, { db });
+      await api.register(jobRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.ready();
+  return Object.assign(app, { registeredRoutes });
+}

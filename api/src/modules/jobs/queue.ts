@@ -1,0 +1,162 @@
+/**
+ * Background jobs: a `jobs` row per user-visible job (what the jobs page shows) and a pg-boss job on the
+ * same database that carries only its id. pg-boss gives delivery, retries and crash recovery (an
+ * expired active job is retried); the row gives progress and the final state. Handlers must be
+ * idempotent: a retried attempt finds its earlier work already stored (unique keys per job and row).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
+import type { Database, Db } from '../../db/database.ts';
+import { jobs } from '../../db/schema/index.ts';
+import { notify } from '../notifications/service.ts';
+import type { JobRow } from './service.ts';
+
+export type JobContext = {
+  job: JobRow;
+  db: Db;
+  /** Records progress; `total` may be set once it is known. */
+  report(progress: { processed: number; failed?: number; total?: number }): Promise<void>;
+  /** True once a user cancelled the job: the handler stops at its next check. */
+  isCancelled(): Promise<boolean>;
+};
+
+export type JobOutcome = { result?: unknown; message?: string };
+export type JobHandler = (context: JobContext) => Promise<JobOutcome | void>;
+
+export type JobQueueOptions = {
+  /** Attempts before a job is marked failed. */
+  maxAttempts?: number;
+  /** How long an attempt may run before pg-boss considers its worker dead and retries it. */
+  expireInSeconds?: number;
+  pollingIntervalSeconds?: number;
+  /** Wait before a failed attempt is retried. */
+  retryDelaySeconds?: number;
+};
+
+const queueName = (type: string) => `crm.${type.replaceAll(/[^a-z0-9_.-]/gi, '_')}`;
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly maxAttempts: number;
+  private readonly expireInSeconds: number;
+  private readonly pollingIntervalSeconds: number;
+  private readonly retryDelaySeconds: number;
+  private started = false;
+
+  constructor(
+    private readonly database: Database,
+    options: JobQueueOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.expireInSeconds = options.expireInSeconds ?? 15 * 60;
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    this.retryDelaySeconds = options.retryDelaySeconds ?? 5;
+    const pool = database.pool;
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+      backend: database.kind === 'pglite' ? 'pglite' : 'postgres',
+      schema: 'pgboss',
+    });
+    this.boss.on('error', (error: Error) => console.error('job queue error:', error.message));
+  }
+
+  /** Registers the handler of a job type (before `start`). */
+  register(type: string, handler: JobHandler): void {
+    this.handlers.set(type, handler);
+  }
+
+  /** Starts the queue; with `work`, this process also runs the registered handlers. */
+  async start({ work }: { work: boolean }): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const type of this.handlers.keys()) await this.boss.createQueue(queueName(type));
+    if (!work) return;
+    for (const [type, handler] of this.handlers) {
+      await this.boss.work<{ jobId: number }>(
+        queueName(type),
+        { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 },
+        async ([delivery]) => {
+          if (delivery) await this.run(delivery.data.jobId, handler);
+        },
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: false });
+  }
+
+  /** Creates the job row and queues it; returns the row. */
+  async dispatch(input: { userId: number | null; type: string; name: string; payload?: Record<string, unknown>; total?: number }): Promise<JobRow> {
+    if (!this.handlers.has(input.type)) throw new Error(`no handler for job type ${input.type}`);
+    const db = this.database.db;
+    const [row] = await db
+      .insert(jobs)
+      .values({ user_id: input.userId, type: input.type, name: input.name, payload: input.payload ?? {}, total: input.total ?? 0, pending: input.total ?? 0 })
+      .returning();
+    if (!row) throw new Error('job insert returned nothing');
+    await this.boss.send(queueName(input.type), { jobId: row.id }, {
+      singletonKey: String(row.id),
+      retryLimit: this.maxAttempts - 1,
+      retryDelay: this.retryDelaySeconds,
+      expireInSeconds: this.expireInSeconds,
+    });
+    return row;
+  }
+
+  private async run(jobId: number, handler: JobHandler): Promise<void> {
+    const db = this.database.db;
+    // Claim the attempt: only a job that is still pending or running (a retry) is worked on.
+    const [job] = await db
+      .update(jobs)
+      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, started_at: sql`coalesce(${jobs.started_at}, now())` })
+      .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['pending', 'running'])))
+      .returning();
+    if (!job) return;
+
+    let knownTotal = job.total;
+    const context: JobContext = {
+      job,
+      db,
+      report: async ({ processed, failed = 0, total }) => {
+        if (total !== undefined) knownTotal = total;
+        const pending = Math.max(knownTotal - processed - failed, 0);
+        const progress = knownTotal > 0 ? Math.min(100, Math.floor(((processed + failed) * 100) / knownTotal)) : 0;
+        await db.update(jobs).set({ processed, failed, total: knownTotal, pending, progress }).where(eq(jobs.id, jobId));
+      },
+      isCancelled: async () => {
+        const [current] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
+        return current?.status === 'cancelled';
+      },
+    };
+
+    try {
+      const outcome = (await handler(context)) ?? {};
+      const [finished] = await db
+        .update(jobs)
+        .set({ status: 'finished', finished_at: sql`now()`, pending: 0, progress: 100, result: outcome.result ?? null, error: null })
+        .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
+        .returning();
+      if (finished?.user_id) {
+        await notify(db, { userId: finished.user_id, type: 'success', title: `${finished.name} finished`, message: outcome.message ?? `${finished.name} finished.`, jobId });
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (job.attempts < this.maxAttempts) {
+        await db.update(jobs).set({ error: message }).where(eq(jobs.id, jobId));
+        throw error; // pg-boss retries it
+      }
+      const [failed] = await db
+        .update(jobs)
+        .set({ status: 'failed', finished_at: sql`now()`, error: message })
+        .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
+        .returning();
+      if (failed?.user_id) {
+        await notify(db, { userId: failed.user_id, type: 'failure', title: `${failed.name} failed`, message: `${failed.name} failed: ${message}`, jobId });
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { runMigrations } from './db/migrate.ts';
+import { buildApp, type App } from './http/app.ts';
+import { JobQueue } from './modules/jobs/queue.ts';
+import { seedReference, type SeedReport } from './seed/reference.ts';
+
+export type Server = { app: App | null; database: Database; jobs: JobQueue; seed: SeedReport; adminPassword: string | null; stop(): Promise<void> };
+
+/** Opens the database, migrates and seeds it, starts the job queue and (unless a worker) the HTTP API. */
+export async function startServer(config: Config): Promise<Server> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite') });
+  await runMigrations(database.db);
+  const seed = await seedReference(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.demoSeed });
+  const adminPassword = await rememberAdminPassword(config, seed);
+
+  const jobs = new JobQueue(database);
+  await jobs.start({ work: config.role !== 'web' });
+
+  const app = config.role === 'worker' ? null : await buildApp({ database, config });
+  if (app) await app.listen({ port: config.port, host: config.host });
+
+  return {
+    app,
+    database,
+    jobs,
+    seed,
+    adminPassword,
+    async stop() {
+      await app?.close();
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * A generated admin password is shown once; on the embedded database (a developer's machine) it is also
+ * kept in DATA_DIR so later starts can show it again. Set ADMIN_PASSWORD to choose it instead.
+ */
+async function rememberAdminPassword(config: Config, seed: SeedReport): Promise<string | null> {
+  if (config.adminPassword) return config.adminPassword;
+  if (config.databaseUrl) return seed.createdAdmin?.password ?? null;
+  const file = join(config.dataDir, 'initial-admin-password');
+  if (seed.createdAdmin) {
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(file, `${seed.createdAdmin.password}\n`, { mode: 0o600 });
+    return seed.createdAdmin.password;
+  }
+  return readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => null,
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Test harness: a real API on a real database. In-memory PGlite by default; with TEST_DATABASE_URL, a
+ * fresh PostgreSQL database per test file (created from that URL, dropped afterwards).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inArray } from 'drizzle-orm';
+import type { Permission } from '@crm/shared/contract';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { buildApp, type App } from '../src/http/app.ts';
+import { JobQueue, type JobQueueOptions } from '../src/modules/jobs/queue.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import * as tables from '../src/db/schema/index.ts';
+import { seedReference } from '../src/seed/reference.ts';
+
+export const adminEmail = 'admin@example.com';
+export const adminPassword = 'admin-password-for-tests';
+
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  if (!adminUrl) return openDatabase({});
+  const name = `crm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestContext = {
+  app: App;
+  database: Database;
+  jobs: JobQueue;
+  adminToken: string;
+  /** Signs in and returns the bearer token (throws on failure). */
+  login(email: string, password: string, userAgent?: string): Promise<string>;
+  /** Creates a user holding exactly these permissions (directly) and returns a token for it. */
+  userWith(permissions: readonly Permission[], name?: string): Promise<{ id: number; token: string; email: string; password: string }>;
+  close(): Promise<void>;
+};
+
+export type TestOptions = { loginRateLimit?: number; jobs?: JobQueueOptions; registerJobs?: (jobs: JobQueue) => void };
+
+export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  await runMigrations(database.db);
+  await seedReference(database.db, { adminEmail, adminPassword, demo: true });
+  const jobs = new JobQueue(database, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, ...options.jobs });
+  options.registerJobs?.(jobs);
+  await jobs.start({ work: true });
+  const app = await buildApp({
+    database,
+    config: {
+      corsOrigins: ['http://localhost:3000'],
+      sessionTtlHours: 24,
+      loginRateLimit: options.loginRateLimit ?? 1000,
+      loginRateWindowSeconds: 60,
+      logLevel: 'silent',
+    },
+  });
+
+  async function login(email: string, password: string, userAgent = 'node-test'): Promise<string> {
+    const response = await app.inject({ method: 'POST', url: '/api/login', headers: { 'user-agent': userAgent }, payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);
+    return (response.json() as { data: { access_token: string } }).data.access_token;
+  }
+
+  let userCount = 0;
+  async function userWith(permissions: readonly Permission[], name = 'Test user') {
+    userCount += 1;
+    const email = `user${userCount}-${randomBytes(3).toString('hex')}@example.com`;
+    const password = 'test-password';
+    const [user] = await database.db
+      .insert(tables.users)
+      .values({ name, email, password_hash: await hashPassword(password) })
+      .returning({ id: tables.users.id });
+    if (!user) throw new Error('user insert returned nothing');
+    if (permissions.length > 0) {
+      const rows = await database.db.select({ id: tables.permissions.id }).from(tables.permissions).where(inArray(tables.permissions.name, [...permissions]));
+      await database.db.insert(tables.userPermissions).values(rows.map((row) => ({ user_id: user.id, permission_id: row.id })));
+    }
+    return { id: user.id, token: await login(email, password), email, password };
+  }
+
+  return {
+    app,
+    database,
+    jobs,
+    adminToken: await login(adminEmail, adminPassword),
+    login,
+    userWith,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Row counts of every table: proof that a rejected request changed nothing. */
+export async function tableFingerprint(database: Database): Promise<Record<string, number>> {
+  const result = await database.pool.query<{ table_name: string }>(
+    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits' order by 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of result.rows) {
+    const count = await database.pool.query<{ n: number }>(`select count(*)::int as n from "${table_name}"`);
+    counts[table_name] = count.rows[0]?.n ?? 0;
+  }
+  return counts;
+}
+
+export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,132 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { and, eq } from 'drizzle-orm';
+import { job as jobSchema } from '@crm/shared/contract';
+import * as tables from '../src/db/schema/index.ts';
+import { bearer, createTestContext, waitFor, type TestContext } from './helpers.ts';
+
+/** Work units each test job processes, kept here so a retried attempt can be seen to skip done units. */
+const processedUnits = new Map<number, Set<number>>();
+let flakyFailuresLeft = 1;
+
+describe('background jobs and their notifications', () => {
+  let context: TestContext;
+  let userId: number;
+  let token: string;
+
+  before(async () => {
+    context = await createTestContext({
+      jobs: { maxAttempts: 2 },
+      registerJobs: (jobs) => {
+        jobs.register('test.count', async ({ job, report }) => {
+          const total = Number((job.payload as { total: number }).total);
+          for (let unit = 1; unit <= total; unit += 1) await report({ processed: unit, total });
+          return { result: { counted: total }, message: `Counted ${total} units.` };
+        });
+        jobs.register('test.flaky', async ({ job, report }) => {
+          const done = processedUnits.get(job.id) ?? new Set<number>();
+          processedUnits.set(job.id, done);
+          for (const unit of [1, 2, 3, 4]) {
+            if (done.has(unit)) continue; // idempotent: a retry does not redo finished units
+            if (unit === 3 && flakyFailuresLeft > 0) {
+              flakyFailuresLeft -= 1;
+              throw new Error('simulated crash mid-job');
+            }
+            done.add(unit);
+            await report({ processed: done.size, total: 4 });
+          }
+        });
+        jobs.register('test.broken', async () => {
+          throw new Error('always broken');
+        });
+        jobs.register('test.slow', async ({ isCancelled, report }) => {
+          for (let step = 1; step <= 200; step += 1) {
+            if (await isCancelled()) return { message: 'stopped' };
+            await report({ processed: step, total: 200 });
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        });
+      },
+    });
+    const user = await context.userWith(['user.profile.job.view', 'user.profile.job.cancel', 'user.profile.notification.view']);
+    userId = user.id;
+    token = user.token;
+  });
+  after(() => context.close());
+
+  const jobRow = (id: number) => context.database.db.select().from(tables.jobs).where(eq(tables.jobs.id, id)).then((rows) => rows[0]);
+  const ended = (id: number) => waitFor(async () => {
+    const row = await jobRow(id);
+    return row && ['finished', 'failed', 'cancelled'].includes(row.status) ? row : null;
+  });
+
+  test('a job runs to the end, records progress and notifies its owner', async () => {
+    const created = await context.jobs.dispatch({ userId, type: 'test.count', name: 'Counting', payload: { total: 5 } });
+    const row = await ended(created.id);
+    assert.equal(row.status, 'finished');
+    assert.equal(row.processed, 5);
+    assert.equal(row.total, 5);
+    assert.equal(row.pending, 0);
+    assert.equal(row.progress, 100);
+    assert.ok(row.finished_at);
+    assert.deepEqual(row.result, { counted: 5 });
+
+    const notifications = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, created.id));
+    assert.equal(notifications.length, 1);
+    assert.equal(notifications[0]?.type, 'success');
+    assert.equal(notifications[0]?.message, 'Counted 5 units.');
+
+    const response = await context.app.inject({ method: 'GET', url: `/api/jobs/${created.id}`, headers: bearer(token) });
+    assert.equal(response.statusCode, 200);
+    assert.equal(jobSchema.parse((response.json() as { data: unknown }).data).status, 'finished');
+  });
+
+  test('a crashed attempt is retried and does not redo finished work', async () => {
+    const created = await context.jobs.dispatch({ userId, type: 'test.flaky', name: 'Flaky' });
+    const row = await ended(created.id);
+    assert.equal(row.status, 'finished');
+    assert.equal(row.attempts, 2);
+    assert.equal(row.processed, 4);
+    assert.deepEqual([...(processedUnits.get(created.id) ?? [])], [1, 2, 3, 4]);
+  });
+
+  test('a job failing every attempt ends failed with a failure notification', async () => {
+    const created = await context.jobs.dispatch({ userId, type: 'test.broken', name: 'Broken' });
+    const row = await ended(created.id);
+    assert.equal(row.status, 'failed');
+    assert.equal(row.error, 'always broken');
+    assert.equal(row.attempts, 2);
+    const [notification] = await context.database.db
+      .select()
+      .from(tables.notifications)
+      .where(and(eq(tables.notifications.job_id, created.id), eq(tables.notifications.type, 'failure')));
+    assert.ok(notification);
+  });
+
+  test('cancel stops a running job; a second cancel is refused', async () => {
+    const created = await context.jobs.dispatch({ userId, type: 'test.slow', name: 'Slow' });
+    await waitFor(async () => ((await jobRow(created.id))?.processed ?? 0) > 2);
+    const cancel = await context.app.inject({ method: 'PUT', url: `/api/jobs/${created.id}/cancel`, headers: bearer(token) });
+    assert.equal(cancel.statusCode, 200);
+    const row = await ended(created.id);
+    assert.equal(row.status, 'cancelled');
+    assert.ok(row.cancelled_at);
+    const processedAtCancel = row.processed;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await jobRow(created.id))?.processed, processedAtCancel, 'no work after the cancel');
+    const again = await context.app.inject({ method: 'PUT', url: `/api/jobs/${created.id}/cancel`, headers: bearer(token) });
+    assert.equal(again.statusCode, 409);
+  });
+
+  test('the job list holds only my jobs; another user cannot read or cancel them', async () => {
+    const list = await context.app.inject({ method: 'GET', url: '/api/jobs?per_page=50', headers: bearer(token) });
+    const body = list.json() as { data: { id: number }[]; meta: { total: number } };
+    assert.equal(body.meta.total, 4);
+    const stranger = await context.userWith(['user.profile.job.view', 'user.profile.job.cancel']);
+    const strangerList = await context.app.inject({ method: 'GET', url: '/api/jobs', headers: bearer(stranger.token) });
+    assert.equal((strangerList.json() as { meta: { total: number } }).meta.total, 0);
+    const first = body.data[0]!.id;
+    assert.equal((await context.app.inject({ method: 'GET', url: `/api/jobs/${first}`, headers: bearer(stranger.token) })).statusCode, 404);
+    assert.equal((await context.app.inject({ method: 'PUT', url: `/api/jobs/${first}/cancel`, headers: bearer(stranger.token) })).statusCode, 404);
+  });
+});

@@ -1,0 +1,66 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as tables from '../src/db/schema/index.ts';
+import { handleError } from '../src/http/errors.ts';
+import { createTestContext, type TestContext } from './helpers.ts';
+
+describe('health, docs and localizations', () => {
+  let context: TestContext;
+  before(async () => {
+    context = await createTestContext();
+  });
+  after(() => context.close());
+
+  test('health reports the database up and migrations current', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { status: 'ok', database: 'up', migrations: 'current' });
+  });
+
+  test('the OpenAPI document lists every registered route', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
+    assert.equal(response.statusCode, 200);
+    const document = response.json() as { paths: Record<string, Record<string, unknown>> };
+    const documented = new Set(Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)));
+    const routes = context.app.registeredRoutes.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'OPTIONS');
+    for (const route of routes) {
+      const openApiPath = route.url.replaceAll(/:(\w+)/g, '{$1}');
+      assert.ok(documented.has(`${route.method} ${openApiPath}`), `${route.method} ${openApiPath} is not documented`);
+    }
+    const ui = await context.app.inject({ method: 'GET', url: '/api/docs' });
+    assert.ok([200, 302].includes(ui.statusCode));
+  });
+
+  test('server localizations come back as a key → text map; a bad language code is a 422', async () => {
+    await context.database.db.insert(tables.localizations).values([
+      { locale: 'de', key: 'menu.leads', value: 'Leads (DE)' },
+      { locale: 'de', key: 'page_loading', value: 'Seite wird geladen' },
+      { locale: 'en', key: 'page_loading', value: 'Loading page' },
+    ]);
+    const response = await context.app.inject({ method: 'GET', url: '/api/localizations/de' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { 'menu.leads': 'Leads (DE)', page_loading: 'Seite wird geladen' });
+    assert.match(String(response.headers['cache-control']), /max-age=60/);
+    assert.deepEqual((await context.app.inject({ method: 'GET', url: '/api/localizations/xx' })).json(), {});
+    assert.equal((await context.app.inject({ method: 'GET', url: '/api/localizations/..%2Fetc' })).statusCode, 422);
+  });
+
+  test('an unknown path is a JSON 404', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    assert.equal(response.statusCode, 404);
+    assert.deepEqual(response.json(), { message: 'Not found.' });
+  });
+
+  test('an unexpected error is a bare 500 with no stack or detail', () => {
+    let sent: { status: number; body: unknown } | null = null;
+    const reply = {
+      status(code: number) {
+        return { send: (body: unknown) => (sent = { status: code, body }) };
+      },
+    };
+    const request = { log: { error: () => undefined } };
+    const failure = Object.assign(new Error('connection to 10.0.0.5 refused at db.ts:12'), { statusCode: undefined });
+    handleError(failure as never, request as never, reply as never);
+    assert.deepEqual(sent, { status: 500, body: { message: 'Server Error' } });
+  });
+});
