@@ -45,6 +45,7 @@ describe('background jobs and their notifications', () => {
             await report({ processed: step, total: 200 });
             await new Promise((resolve) => setTimeout(resolve, 50));
           }
+          return { message: 'done' };
         });
       },
     });
