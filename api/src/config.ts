@@ -14,6 +14,7 @@ const environment = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
+  DEMO_LEADS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -30,6 +31,8 @@ export type Config = {
   loginRateLimit: number;
   loginRateWindowSeconds: number;
   demoSeed: boolean;
+  /** Demo leads generated at start when the leads table is empty (with DEMO_SEED). */
+  demoLeads: number;
   logLevel: string;
 };
 
@@ -53,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     loginRateWindowSeconds: values.LOGIN_RATE_WINDOW_SECONDS,
     demoSeed: values.DEMO_SEED === 'true',
+    demoLeads: values.DEMO_LEADS,
     logLevel: values.LOG_LEVEL,
   };
 }

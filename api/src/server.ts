@@ -6,6 +6,8 @@ import { runMigrations } from './db/migrate.ts';
 import { buildApp, type App } from './http/app.ts';
 import { JobQueue } from './modules/jobs/queue.ts';
 import { seedReference, type SeedReport } from './seed/reference.ts';
+import { seedDemoData } from './seed/demo/index.ts';
+import { leads } from './db/schema/index.ts';
 
 export type Server = { app: App | null; database: Database; jobs: JobQueue; seed: SeedReport; adminPassword: string | null; stop(): Promise<void> };
 
@@ -15,6 +17,7 @@ export async function startServer(config: Config): Promise<Server> {
   await runMigrations(database.db);
   const seed = await seedReference(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.demoSeed });
   const adminPassword = await rememberAdminPassword(config, seed);
+  if (config.demoSeed && config.demoLeads > 0) await seedDemoLeadsOnce(database, config.demoLeads);
 
   const jobs = new JobQueue(database);
   await jobs.start({ work: config.role !== 'web' });
@@ -53,4 +56,12 @@ async function rememberAdminPassword(config: Config, seed: SeedReport): Promise<
     (text) => text.trim(),
     () => null,
   );
+}
+
+/** A fresh console gets demo leads to look at; a console that has leads is never touched. */
+async function seedDemoLeadsOnce(database: Database, count: number): Promise<void> {
+  const [anyLead] = await database.db.select({ id: leads.id }).from(leads).limit(1);
+  if (anyLead) return;
+  const report = await seedDemoData(database, { leads: count });
+  console.log(`Seeded ${report.counts.leads} demo leads in ${Math.round(report.elapsedMs)} ms.`);
 }

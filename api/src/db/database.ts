@@ -1,3 +1,5 @@
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -32,7 +34,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => console.error('database pool error', error.message));
     return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
   }
-  const embedded = await startEmbedded(options.dataDir ?? null);
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+  const embedded = await startEmbedded(options.dataDir ?? null).catch((error: unknown) => {
+    releaseLock();
+    throw error;
+  });
   // PGlite is one session: a single connection keeps every transaction whole.
   const pool = new pg.Pool({ host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: 1 });
   pool.on('error', (error) => console.error('database pool error', error.message));
@@ -43,6 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async close() {
       await pool.end();
       await embedded.stop();
+      releaseLock();
     },
   };
 }
@@ -71,4 +78,47 @@ function startEmbedded(dataDir: string | null): Promise<Embedded> {
       });
     });
   });
+}
+
+/**
+ * PGlite files must have one owner: two processes on one directory corrupt it. A lock file beside the
+ * directory names the owning process; a stale one (its process gone) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  mkdirSync(dirname(lockPath), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const handle = openSync(lockPath, 'wx');
+      writeSync(handle, String(process.pid));
+      closeSync(handle);
+      const release = () => {
+        process.off('exit', release);
+        try {
+          unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(`The embedded database in ${dataDir} is in use by process ${owner}. Stop that process first, or set DATABASE_URL.`);
+      }
+      unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
