@@ -1,0 +1,67 @@
+/**
+ * Serves a built app the way production does (docker/nginx.conf): no-cache on index.html, config.json,
+ * the manifest and the remote entry; immutable hashed chunks; CORS for the remotes; the host's SPA
+ * fallback. Used by `pnpm start` and the browser tests.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+const alwaysFresh = new Set(['index.html', 'config.json', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
+const hashed = /\.[0-9a-f]{8,}\.\w+$/;
+
+export function cacheControlOf(fileName: string): string {
+  if (alwaysFresh.has(fileName)) return 'no-cache';
+  return hashed.test(fileName) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+export type StaticServerOptions = { root: string; port: number; spa: boolean; host?: string };
+
+export async function startStaticServer(options: StaticServerOptions): Promise<Server> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+      let file = join(options.root, relative);
+      if (!file.startsWith(options.root + sep) && file !== options.root) {
+        response.writeHead(403).end();
+        return;
+      }
+      const found = await stat(file).then(
+        (info) => (info.isDirectory() ? null : info),
+        () => null,
+      );
+      if (!found) {
+        if (!options.spa || extname(relative)) {
+          response.writeHead(404, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' }).end('Not found');
+          return;
+        }
+        file = join(options.root, 'index.html');
+      }
+      const name = file.split(sep).at(-1) ?? '';
+      response.writeHead(200, {
+        'content-type': contentTypes[extname(name)] ?? 'application/octet-stream',
+        'cache-control': cacheControlOf(name),
+        'access-control-allow-origin': '*',
+      });
+      createReadStream(file).pipe(response);
+    })();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  return server;
+}

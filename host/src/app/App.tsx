@@ -1,0 +1,25 @@
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { Toaster } from 'react-hot-toast';
+import { defaults, i18n, type AppStore } from '@crm/shared';
+import { AntApp, ConfigProvider } from '@crm/shared/ui';
+import { AppRoutes } from './AppRoutes.tsx';
+import { theme } from './theme.ts';
+
+export function App({ store }: { store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider theme={theme}>
+          <AntApp>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+            <Toaster position="bottom-right" toastOptions={{ duration: defaults.toastDurationMs }} />
+          </AntApp>
+        </ConfigProvider>
+      </I18nextProvider>
+    </Provider>
+  );
+}

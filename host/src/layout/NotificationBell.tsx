@@ -1,0 +1,50 @@
+/**
+ * The bell (SPEC §2 Layout): only with user.profile.notification.view; badge with the unread total capped
+ * at 99+; each item shows title, message and update time and links to its page; a see-more link above
+ * 3; a no-messages text when there are none.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { badgeText, formatDate, notificationTimeFormat, useAccess, useAppSelector } from '@crm/shared';
+import { Badge, BellOutlined, Button, Empty, List, Popover, Typography } from '@crm/shared/ui';
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, '');
+
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const notifications = useAppSelector((state) => state.session.notifications);
+  const total = useAppSelector((state) => state.session.totalNotifications);
+  if (!can('user.profile.notification.view')) return null;
+
+  const content = (
+    <div style={{ width: 320 }} data-testid="notification-list">
+      {notifications.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.no_messages')} />
+      ) : (
+        <List
+          size="small"
+          dataSource={notifications.slice(0, 3)}
+          renderItem={(item) => (
+            <List.Item key={item.id}>
+              <Link to={`/profile/notification/${item.id}`} style={{ display: 'block', width: '100%' }}>
+                <Typography.Text strong>{item.data.title}</Typography.Text>
+                <div>{stripTags(item.data.message)}</div>
+                <Typography.Text type="secondary">{formatDate(item.updated_at, notificationTimeFormat)}</Typography.Text>
+              </Link>
+            </List.Item>
+          )}
+        />
+      )}
+      {total > 3 && <Link to="/profile/notifications">{t('header.see_more')}</Link>}
+    </div>
+  );
+
+  return (
+    <Popover content={content} title={t('header.notifications')} trigger="click" placement="bottomRight">
+      <Badge count={total > 0 ? badgeText(total) : 0} data-testid="notification-badge">
+        <Button type="text" icon={<BellOutlined />} aria-label={t('header.notifications')} />
+      </Badge>
+    </Popover>
+  );
+}

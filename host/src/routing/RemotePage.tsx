@@ -1,0 +1,51 @@
+/** Every remote page mounts through here: error boundary + Suspense + Retry (STYLE 14). */
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getRuntimeConfig } from '@crm/shared';
+import { Button, FullPageLoader, ReloadOutlined, Result } from '@crm/shared/ui';
+import { loadPage, type RemoteLoadError } from '../federation/loadPage.ts';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
+
+function RemoteFailure({ error, retry }: { error: RemoteLoadError; retry(): void }) {
+  const { t } = useTranslation();
+  const seconds = Math.round(getRuntimeConfig().remoteEntryTimeoutMs / 1000);
+  const detail =
+    error.kind === 'timeout'
+      ? t('remote.timeout', { remote: error.remote, seconds })
+      : error.kind === 'chunk'
+        ? t('remote.chunk_failed', { chunk: error.chunk, type: error.chunkFailureType })
+        : error.kind === 'render'
+          ? t('remote.render_failed', { remote: error.remote })
+          : t('remote.unavailable', { remote: error.remote });
+  return (
+    <Result
+      status="warning"
+      title={t('remote.failed_title')}
+      subTitle={detail}
+      data-testid="remote-error"
+      data-kind={error.kind}
+      extra={
+        <Button type="primary" icon={<ReloadOutlined />} onClick={retry}>
+          {t('actions.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+export function RemotePage({ remote, page }: { remote: string; page: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const Page = useMemo(() => lazy(() => loadPage(remote, page, getRuntimeConfig().pageLoadDelayMs)), [remote, page, attempt]);
+  return (
+    <RemoteErrorBoundary
+      key={`${remote}/${page}/${attempt}`}
+      remote={remote}
+      onRetry={() => setAttempt((value) => value + 1)}
+      renderError={(error, retry) => <RemoteFailure error={error} retry={retry} />}
+    >
+      <Suspense fallback={<FullPageLoader />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,6 @@
+import { isAllowed } from '@crm/shared/contract';
+
+/** SPEC §2: a signed-in user lands on /dashboard with dashboard.view, else on /lead/search. */
+export function landingPath(permissions: readonly string[]): string {
+  return isAllowed(permissions, 'dashboard.view') ? '/dashboard' : '/lead/search';
+}

@@ -1,0 +1,109 @@
+/**
+ * One webpack configuration for the host and every remote: swc, module federation with the shared
+ * singletons, a manifest, content-hashed chunks, and a dev server on the app's port.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import CopyPlugin from 'copy-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { sharedDependencies } from './sharedDependencies.ts';
+
+export type AppConfigOptions = {
+  /** The app folder (its package root). */
+  root: string;
+  /** Federation name: 'host' or 'mfe_leads' … */
+  name: string;
+  port: number;
+  /** './Page' → './src/exposes/Page.tsx' */
+  exposes?: Record<string, string>;
+  /** Runtime plugins (the host's load-failure handling). */
+  runtimePlugins?: string[];
+  /** Serve index.html for every path (the host's router; a remote's standalone shell). */
+  spa: boolean;
+};
+
+type Environment = { WEBPACK_SERVE?: boolean };
+
+export function createAppConfig(options: AppConfigOptions) {
+  return (_env: Environment, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+    const production = argv.mode !== 'development';
+    const publicDir = join(options.root, 'public');
+    return {
+      mode: production ? 'production' : 'development',
+      context: options.root,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: join(options.root, 'dist'),
+        publicPath: 'auto',
+        uniqueName: options.name,
+        filename: production ? '[name].[contenthash:12].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
+        // SPEC §8: a chunk load times out after 120 s; a test build sets a short value.
+        chunkLoadTimeout: Number(process.env['CHUNK_LOAD_TIMEOUT_MS'] ?? 120_000),
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: options.name,
+          filename: 'remoteEntry.js',
+          exposes: options.exposes ?? {},
+          remotes: {},
+          shared: sharedDependencies(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins: options.runtimePlugins ?? [],
+          manifest: true,
+          dts: false,
+        }),
+        new webpack.DefinePlugin({
+          'process.env.CRM_BUILD_LABEL': JSON.stringify(process.env['CRM_BUILD_LABEL'] ?? ''),
+          'process.env.CRM_FAULT': JSON.stringify(process.env['CRM_FAULT'] ?? ''),
+        }),
+        ...(existsSync(join(publicDir, 'index.html')) ? [new HtmlWebpackPlugin({ template: join(publicDir, 'index.html'), chunks: ['main'], publicPath: '/' })] : []),
+        ...(existsSync(publicDir) ? [new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }] })] : []),
+      ],
+      optimization: { minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })] },
+      performance: { hints: false },
+      devServer: {
+        port: options.port,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        historyApiFallback: options.spa,
+        // A remote's standalone shell borrows the host's translation files.
+        static: [
+          ...(existsSync(publicDir) ? [{ directory: publicDir }] : []),
+          ...(options.name === 'host' ? [] : [{ directory: join(options.root, '../host/public/locales'), publicPath: '/locales' }]),
+        ],
+        hot: false,
+        liveReload: true,
+      },
+    };
+  };
+}
+
+/** A remote's exposes, derived from the route table: './Page' → './src/exposes/Page.tsx'. */
+export function exposesOf(pages: readonly string[]): Record<string, string> {
+  return Object.fromEntries(pages.map((page) => [`./${page}`, `./src/exposes/${page}.tsx`]));
+}

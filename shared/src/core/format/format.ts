@@ -1,0 +1,43 @@
+/** Display formats of SPEC §2 Tables and §3 Notification, in local time. */
+import moment from 'moment';
+
+export const dateFormat = 'MMM DD, YYYY';
+export const dateTimeFormat = 'MMM DD, YYYY HH:mm:ss';
+export const notificationTimeFormat = 'MMM DD, YYYY HH:mm';
+export const textCutLength = 30;
+
+/** null when the value is empty or not a date, so the caller shows the translated not_set. */
+export function formatDate(value: unknown, format: string = dateFormat): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const parsed = moment(value as moment.MomentInput);
+  return parsed.isValid() ? parsed.local().format(format) : null;
+}
+
+/** Plain text over 30 characters is cut to 30 plus an ellipsis; `full` goes in the tooltip. */
+export function cutText(value: string, length: number = textCutLength): { text: string; full: string | null } {
+  return value.length > length ? { text: `${value.slice(0, length)}...`, full: value } : { text: value, full: null };
+}
+
+/** The unread badge text: the total, capped at 99+. */
+export function badgeText(total: number): string {
+  return total > 99 ? '99+' : String(total);
+}
+
+/** Stored-file paths under /storage/ point at the api host of the current host (SPEC §2). */
+export function storageUrl(path: string, apiBaseUrl: string): string {
+  if (!path.startsWith('/storage/')) return path;
+  return `${new URL(apiBaseUrl).origin}${path}`;
+}
+
+/** `?search=value&key=value` from the filter keys that have a value (SPEC §2). */
+export function listQuery(filters: Record<string, unknown>, keys: readonly string[]): string {
+  const params = new URLSearchParams();
+  for (const key of keys) {
+    const value = filters[key];
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((item) => params.append(`${key}[]`, String(item)));
+    else params.append(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

@@ -1,0 +1,47 @@
+/**
+ * The store factory (used once by the host, and by a remote's standalone shell). The client state is
+ * saved to local storage on every change and restored at start (SPEC §4); the RTK Query cache is
+ * server data and is not persisted.
+ */
+import { configureStore } from '@reduxjs/toolkit';
+import { baseApi } from '../http/baseApi.ts';
+import { rootReducer, type RootState } from './rootReducer.ts';
+
+export const persistedStateKey = 'crm.state';
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
+
+export function restoreState(storage: StorageLike): Partial<RootState> | undefined {
+  try {
+    const raw = storage.getItem(persistedStateKey);
+    if (!raw) return undefined;
+    const parsed = JSON.parse(raw) as Partial<RootState>;
+    return parsed && typeof parsed === 'object' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createAppStore({ storage }: { storage: StorageLike }) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: restoreState(storage) as RootState | undefined,
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+  });
+  let saved: unknown;
+  store.subscribe(() => {
+    const state = store.getState();
+    if (state === saved) return;
+    saved = state;
+    const { [baseApi.reducerPath]: _serverCache, ...clientState } = state;
+    try {
+      storage.setItem(persistedStateKey, JSON.stringify(clientState));
+    } catch {
+      // storage full or disabled: the app keeps working, it just will not restore
+    }
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,96 @@
+/**
+ * The data table of SPEC §2 Tables: typed columns, server pagination, and an actions column shown only
+ * when a view handler with its permission exists or the user may edit, delete, cancel or send.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Space, Table, Tooltip } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import type { PermissionRule } from '@crm/shared/contract';
+import { useAccess } from '@crm/shared';
+import { renderCell, type ColumnType } from './cells.tsx';
+import { confirmCancel, confirmDelete } from './confirm.ts';
+
+export type DataColumn<Row> = { key: string; title: string; type?: ColumnType; render?: (row: Row) => ReactNode; sortable?: boolean };
+
+type Action<Row> = { permission: PermissionRule; run(row: Row): void };
+export type RowActions<Row> = { view?: Action<Row>; edit?: Action<Row>; delete?: Action<Row>; cancel?: Action<Row>; send?: Action<Row> };
+
+/** SPEC: the actions column shows only if one holds. */
+export function actionsColumnVisible<Row>(actions: RowActions<Row> | undefined, can: (rule: PermissionRule) => boolean): boolean {
+  if (!actions) return false;
+  return (['view', 'edit', 'delete', 'cancel', 'send'] as const).some((name) => {
+    const action = actions[name];
+    return action !== undefined && can(action.permission);
+  });
+}
+
+export type DataTableProps<Row> = {
+  rows: readonly Row[];
+  columns: readonly DataColumn<Row>[];
+  rowKey: (row: Row) => string | number;
+  actions?: RowActions<Row>;
+  loading?: boolean;
+  pagination?: { current: number; pageSize: number; total: number; onChange(page: number, pageSize: number): void };
+};
+
+export function DataTable<Row extends object>({ rows, columns, rowKey, actions, loading, pagination }: DataTableProps<Row>) {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const tableColumns: TableColumnsType<Row> = columns.map((column) => ({
+    key: column.key,
+    title: column.title,
+    dataIndex: column.key,
+    sorter: column.sortable,
+    render: (_value: unknown, row: Row) => (column.render ? column.render(row) : renderCell(column.type ?? 'text', (row as Record<string, unknown>)[column.key], t)),
+  }));
+  if (actions && actionsColumnVisible(actions, can)) {
+    tableColumns.push({
+      key: 'actions',
+      title: t('table.actions'),
+      render: (_value: unknown, row: Row) => (
+        <Space size="small">
+          {actions.view && can(actions.view.permission) && (
+            <Tooltip title={t('actions.view')}>
+              <Button size="small" icon={<EyeOutlined />} aria-label={t('actions.view')} onClick={() => actions.view?.run(row)} />
+            </Tooltip>
+          )}
+          {actions.edit && can(actions.edit.permission) && (
+            <Tooltip title={t('actions.edit')}>
+              <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => actions.edit?.run(row)} />
+            </Tooltip>
+          )}
+          {actions.send && can(actions.send.permission) && (
+            <Tooltip title={t('actions.send')}>
+              <Button size="small" icon={<SendOutlined />} aria-label={t('actions.send')} onClick={() => actions.send?.run(row)} />
+            </Tooltip>
+          )}
+          {actions.cancel && can(actions.cancel.permission) && (
+            <Tooltip title={t('actions.cancel')}>
+              <Button size="small" icon={<StopOutlined />} aria-label={t('actions.cancel')} onClick={() => confirmCancel(t, () => actions.cancel?.run(row))} />
+            </Tooltip>
+          )}
+          {actions.delete && can(actions.delete.permission) && (
+            <Tooltip title={t('actions.delete')}>
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} onClick={() => confirmDelete(t, () => actions.delete?.run(row))} />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    });
+  }
+  return (
+    <Table<Row>
+      rowKey={rowKey}
+      columns={tableColumns}
+      dataSource={[...rows]}
+      loading={loading ?? false}
+      pagination={
+        pagination
+          ? { current: pagination.current, pageSize: pagination.pageSize, total: pagination.total, onChange: pagination.onChange, showSizeChanger: true }
+          : false
+      }
+    />
+  );
+}

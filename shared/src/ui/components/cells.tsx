@@ -1,0 +1,46 @@
+/** Table cells of SPEC §2 Tables: dates, booleans, cut text with tooltip, arrays, objects and status. */
+import type { ReactNode } from 'react';
+import { Tag, Tooltip } from 'antd';
+import { cutText, dateFormat, dateTimeFormat, formatDate } from '@crm/shared';
+
+export type ColumnType = 'text' | 'date' | 'datetime' | 'boolean' | 'array' | 'object' | 'status';
+export type StatusValue = { name: string; text_color: string; bg_color: string };
+type Translate = (key: string) => string;
+
+function isStatus(value: unknown): value is StatusValue {
+  return Boolean(value) && typeof value === 'object' && 'name' in (value as object);
+}
+
+export function renderCell(type: ColumnType, value: unknown, t: Translate): ReactNode {
+  switch (type) {
+    case 'date':
+    case 'datetime': {
+      const text = formatDate(value, type === 'date' ? dateFormat : dateTimeFormat);
+      return text ?? t('not_set');
+    }
+    case 'boolean':
+      return value ? <Tag color="green">{t('yes')}</Tag> : <Tag color="red">{t('no')}</Tag>;
+    case 'status':
+      if (!isStatus(value)) return t('status.not.set');
+      return (
+        <Tag style={{ color: value.text_color, background: value.bg_color, borderColor: value.bg_color }}>{value.name}</Tag>
+      );
+    case 'array':
+      return Array.isArray(value) ? value.map((item, index) => <Tag key={index}>{labelOf(item)}</Tag>) : null;
+    case 'object':
+      return value && typeof value === 'object' ? labelOf(value) : null;
+    case 'text': {
+      if (value === null || value === undefined) return '';
+      const { text, full } = cutText(String(value));
+      return full ? <Tooltip title={full}>{text}</Tooltip> : text;
+    }
+  }
+}
+
+function labelOf(value: unknown): string {
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    return String(record['name'] ?? record['title'] ?? record['label'] ?? JSON.stringify(value));
+  }
+  return String(value);
+}
