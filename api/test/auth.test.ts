@@ -106,6 +106,17 @@ describe('login, profile, logout and browser sessions', () => {
     assert.equal(refused.headers['access-control-allow-origin'], undefined);
   });
 
+  test('a 401 or 403 still carries the CORS header, so the browser can read the status', async () => {
+    const origin = { origin: 'http://localhost:3000' };
+    const unauthenticated = await context.app.inject({ method: 'GET', url: '/api/profile', headers: origin });
+    assert.equal(unauthenticated.statusCode, 401);
+    assert.equal(unauthenticated.headers['access-control-allow-origin'], 'http://localhost:3000');
+    const user = await context.userWith([]);
+    const forbidden = await context.app.inject({ method: 'GET', url: '/api/settings/tag/all', headers: { ...origin, ...bearer(user.token) } });
+    assert.equal(forbidden.statusCode, 403);
+    assert.equal(forbidden.headers['access-control-allow-origin'], 'http://localhost:3000');
+  });
+
   test('responses carry security headers', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/health' });
     assert.equal(response.headers['x-content-type-options'], 'nosniff');

@@ -45,6 +45,12 @@ describe('health, docs and localizations', () => {
     assert.equal((await context.app.inject({ method: 'GET', url: '/api/localizations/..%2Fetc' })).statusCode, 422);
   });
 
+  test('the interface languages are public: English and German', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/locales' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { data: { en: 'English', de: 'Deutsch' } });
+  });
+
   test('an unknown path is a JSON 404', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/nothing-here' });
     assert.equal(response.statusCode, 404);

@@ -27,15 +27,23 @@ export function cacheControlOf(fileName: string): string {
   return hashed.test(fileName) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-export type StaticServerOptions = { root: string; port: number; spa: boolean; host?: string };
+export type StaticServerOptions = {
+  root: string;
+  port: number;
+  spa: boolean;
+  host?: string;
+  /** URL path → file served instead (the host's /config.json, replaceable without a rebuild). */
+  files?: Record<string, string>;
+};
 
 export async function startStaticServer(options: StaticServerOptions): Promise<Server> {
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
-      let file = join(options.root, relative);
-      if (!file.startsWith(options.root + sep) && file !== options.root) {
+      const override = options.files?.[url.pathname];
+      let file = override ?? join(options.root, relative);
+      if (!override && !file.startsWith(options.root + sep) && file !== options.root) {
         response.writeHead(403).end();
         return;
       }

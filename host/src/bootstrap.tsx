@@ -6,6 +6,7 @@ import { loadSettings } from './federation/loadSettings.ts';
 
 const { store, config } = await bootstrapApp();
 loadSettings.remoteEntryTimeoutMs = config.remoteEntryTimeoutMs;
+loadSettings.chunkLoadTimeoutMs = config.chunkLoadTimeoutMs;
 registerRemoteManifests(config.remotes);
 
 const container = document.getElementById('root');

@@ -38,7 +38,8 @@ export function createAppConfig(options: AppConfigOptions) {
       entry: './src/index.ts',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: join(options.root, 'dist'),
+        // A build variant (another label, a fault-injection build) can go elsewhere than dist/.
+        path: process.env['CRM_OUT_DIR'] ?? join(options.root, 'dist'),
         publicPath: 'auto',
         uniqueName: options.name,
         filename: production ? '[name].[contenthash:12].js' : '[name].js',

@@ -57,6 +57,16 @@ export async function buildApp({ database, config }: AppOptions): Promise<App> {
     for (const method of methods) if (method !== 'HEAD') registeredRoutes.push({ method, url, access: declared, body: route.schema?.body });
   });
 
+  await app.register(helmet, { global: true });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Locale', 'X-Requested-With'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.pool) });
+
+  // After CORS and security headers, so a 401 or 403 still carries them and the browser can read it.
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
@@ -70,14 +80,6 @@ export async function buildApp({ database, config }: AppOptions): Promise<App> {
     }
   });
 
-  await app.register(helmet, { global: true });
-  await app.register(cors, {
-    origin: config.corsOrigins,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Locale', 'X-Requested-With'],
-    maxAge: 600,
-  });
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.pool) });
 
   await app.register(swagger, {
     openapi: {

@@ -41,12 +41,15 @@ function classify(remote: string, error: unknown): RemoteLoadError {
   if (failure?.name === 'ChunkLoadError' || chunk) {
     return new RemoteLoadError(remote, 'chunk', failure.message, chunk?.[1] ?? '?', failure.type ?? 'error');
   }
+  if (/time(d)?\s?out/i.test(failure?.message ?? '')) return new RemoteLoadError(remote, 'timeout', failure.message);
   return new RemoteLoadError(remote, 'unavailable', failure instanceof Error ? failure.message : String(error));
 }
 
 export async function loadPage(remote: string, page: string, pageLoadDelayMs: number): Promise<{ default: ComponentType }> {
   const key = `${remote}/${page}`;
-  const timeoutMs = loadSettings.remoteEntryTimeoutMs;
+  // A last bound over the whole load: the entry's own limit (runtime plugin) and the chunks' own limit
+  // (each bundle's chunkLoadTimeout) fire first and say which part failed.
+  const timeoutMs = loadSettings.remoteEntryTimeoutMs + loadSettings.chunkLoadTimeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new RemoteLoadError(remote, 'timeout', `Loading ${key} timed out after ${timeoutMs} ms`)), timeoutMs);

@@ -1,5 +1,3 @@
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import { allPermissions, isPermission, permissionCatalogue, permissionGroups } from './permissions.ts';
 
 /** Every permission string SPEC §2 and §6 name: routes, extra ones and option-list gates. */
@@ -17,17 +15,18 @@ const fromSpec = [
 ];
 
 test('the catalogue holds every permission the spec names', () => {
-  for (const permission of fromSpec) assert.ok(isPermission(permission), permission);
+  const missing = fromSpec.filter((permission) => !isPermission(permission));
+  expect(missing).toEqual([]);
 });
 
 test('permission names are unique and each has a known group', () => {
-  assert.equal(new Set(allPermissions).size, allPermissions.length);
-  for (const entry of permissionCatalogue) assert.ok((permissionGroups as readonly string[]).includes(entry.group), entry.name);
+  expect(new Set(allPermissions).size).toBe(allPermissions.length);
+  const withUnknownGroup = permissionCatalogue.filter((entry) => !(permissionGroups as readonly string[]).includes(entry.group)).map((entry) => entry.name);
+  expect(withUnknownGroup).toEqual([]);
 });
 
 test('every SPEC §6 group label is used', () => {
   const used = new Set<string>(permissionCatalogue.map((entry) => entry.group));
-  for (const label of ['management', 'permission', 'role', 'user', 'localization', 'status', 'broker', 'department', 'lead', 'import', 'single', 'status setting', 'integration', 'job', 'notification']) {
-    assert.ok(used.has(label), label);
-  }
+  const labels = ['management', 'permission', 'role', 'user', 'localization', 'status', 'broker', 'department', 'lead', 'import', 'single', 'status setting', 'integration', 'job', 'notification'];
+  expect(labels.filter((label) => !used.has(label))).toEqual([]);
 });

@@ -10,6 +10,7 @@ import { i18n, initI18n, storedLanguage } from './i18n/i18n.ts';
 import { startServerLocalizations } from './i18n/serverLocalizations.ts';
 import { parseRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from './runtimeConfig.ts';
 import { createAppStore, type AppStore } from './store/createAppStore.ts';
+import { sessionActions } from './store/session.ts';
 
 async function readConfig(): Promise<unknown> {
   try {
@@ -36,6 +37,8 @@ export async function bootstrapApp(): Promise<{ store: AppStore; config: Runtime
       warn: (message) => toast(message, { icon: '⚠️' }),
       serverError: () => toast.error(i18n.t('server.error')),
       signOutAndReload: () => {
+        // Signed out first: a state write racing the clear can then only store a signed-out session.
+        store.dispatch(sessionActions.loggedOut());
         localStorage.clear();
         window.location.reload();
       },

@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { localizationMap, localizationParams } from '@crm/shared/contract';
+import { dataOf, localizationMap, localizationParams } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
-import { localizations } from '../../db/schema/index.ts';
+import { locales, localizations } from '../../db/schema/index.ts';
 
 /** Server-side translations for one language: a map of key → text, overlaid on the translation files. */
 export const localizationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -20,6 +21,18 @@ export const localizationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         .orderBy(asc(localizations.key));
       void reply.header('cache-control', 'public, max-age=60');
       return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+    },
+  );
+
+  app.get(
+    '/locales',
+    {
+      schema: { tags: ['localizations'], summary: 'Interface languages the console offers: code → name', response: { 200: dataOf(z.record(z.string(), z.string())) } },
+      config: { access: 'public' },
+    },
+    async () => {
+      const rows = await db.select({ code: locales.code, name: locales.name }).from(locales).where(eq(locales.is_active, true)).orderBy(asc(locales.id));
+      return { data: Object.fromEntries(rows.map((row) => [row.code, row.name])) };
     },
   );
 };

@@ -31,8 +31,9 @@ export function startOptionCycle(options: OptionCycleOptions): { stop(): void } 
     options.storage.setItem(lastOptionFetchKey, String(now()));
     const names = optionListNames.filter((name) => mayLoadOption(name, options.permissions()));
     for (const [index, name] of names.entries()) {
-      if (stopped) return;
       if (index > 0) await sleep(stepMs);
+      // Checked after the pause: a cycle stopped at sign-out must not send one more (tokenless) request.
+      if (stopped) return;
       try {
         await options.fetch(name);
       } catch (error) {
@@ -44,8 +45,10 @@ export function startOptionCycle(options: OptionCycleOptions): { stop(): void } 
   function schedule(delayMs: number) {
     timer = setTimeout(() => {
       if (stopped) return;
+      const startedAt = now();
+      // Cycles start every cycleMs (start to start), however long the steps took.
       void runCycle().finally(() => {
-        if (!stopped) schedule(cycleMs);
+        if (!stopped) schedule(Math.max(0, startedAt + cycleMs - now()));
       });
     }, delayMs);
   }

@@ -1,0 +1,42 @@
+/** Starts the API as a child process and waits until it answers /api/health. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from './apps.ts';
+
+export type RunningApi = { process: ChildProcess; output(): string; stop(): Promise<void> };
+
+export async function startApi(options: { port: number; env: Record<string, string>; log?: boolean }): Promise<RunningApi> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(repoRoot, 'api'),
+    env: { ...process.env, PORT: String(options.port), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (options.log) process.stdout.write(chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited during start:\n${output}`);
+    const healthy = await fetch(`http://127.0.0.1:${options.port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error(`the API did not become healthy:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

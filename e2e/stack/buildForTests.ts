@@ -1,0 +1,15 @@
+/** Builds the apps for the browser tests (short chunk time-out) and the two mfe-settings variants. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { apps, repoRoot } from './apps.ts';
+import { buildAll, buildApp } from './build.ts';
+import { e2eStack } from './e2eStack.ts';
+
+const testEnv = { CHUNK_LOAD_TIMEOUT_MS: String(e2eStack.chunkLoadTimeoutMs) };
+mkdirSync(join(repoRoot, 'e2e', '.stack'), { recursive: true });
+buildAll({ onlyStale: false, env: testEnv });
+for (const variant of e2eStack.variants) {
+  const app = apps.find((candidate) => candidate.folder === variant.folder);
+  if (!app) throw new Error(`unknown app ${variant.folder}`);
+  buildApp(app, { ...testEnv, ...variant.env, CRM_OUT_DIR: join(repoRoot, variant.outDir) });
+}

@@ -1,0 +1,18 @@
+/** What the browser tests and their stack agree on. */
+import { join } from 'node:path';
+import { repoRoot } from './apps.ts';
+
+export const e2eStack = {
+  adminEmail: 'admin@example.com',
+  adminPassword: 'e2e-admin-password',
+  demoPassword: 'demo-password',
+  /** The host's /config.json while the tests run; a test may rewrite it and reload. */
+  hostConfigFile: join(repoRoot, 'e2e', '.stack', 'config.json'),
+  /** Short limits so failure cases finish quickly (SPEC's 120 s stays the production default). */
+  config: { remoteEntryTimeoutMs: 4_000, chunkLoadTimeoutMs: 4_000, pageLoadDelayMs: 500 },
+  chunkLoadTimeoutMs: 4_000,
+  variants: [
+    { name: 'settings-v2', folder: 'mfe-settings', port: 3104, outDir: 'e2e/.stack/mfe-settings-v2', env: { CRM_BUILD_LABEL: 'v2' } },
+    { name: 'settings-faulty', folder: 'mfe-settings', port: 3204, outDir: 'e2e/.stack/mfe-settings-faulty', env: { CRM_FAULT: 'render' } },
+  ],
+} as const;

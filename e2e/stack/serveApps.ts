@@ -1,0 +1,20 @@
+/** Static servers for the host and the five remotes, as production serves them. */
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { apps, repoRoot } from './apps.ts';
+import { startStaticServer } from './staticServer.ts';
+
+export async function serveApps(options: { hostConfigFile: string }): Promise<Server[]> {
+  const servers: Server[] = [];
+  for (const app of apps) {
+    servers.push(
+      await startStaticServer({
+        root: join(repoRoot, app.folder, 'dist'),
+        port: app.port,
+        spa: app.folder === 'host',
+        ...(app.folder === 'host' ? { files: { '/config.json': options.hostConfigFile } } : {}),
+      }),
+    );
+  }
+  return servers;
+}

@@ -1,0 +1,90 @@
+/**
+ * The card's "chunk-load failure and timeout handling": a remote whose entry is down, 404s or hangs,
+ * whose chunk fails or times out, or that throws while rendering shows an in-place error with Retry;
+ * the sidebar, header and other remotes keep working; Retry works once the remote is back.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Page, Route } from '@playwright/test';
+import { e2eStack } from '../stack/e2eStack.ts';
+import { admin, expect, signIn, test } from './fixtures.ts';
+
+const settingsOrigin = 'http://localhost:3004';
+const isManifest = (url: URL) => url.origin === settingsOrigin && url.pathname === '/mf-manifest.json';
+const isEntry = (url: URL) => url.origin === settingsOrigin && url.pathname === '/remoteEntry.js';
+const isChunk = (url: URL) => url.origin === settingsOrigin && url.pathname.endsWith('.js') && !isEntry(url);
+
+async function expectContainedFailure(page: Page, kind: string, text: RegExp) {
+  const failure = page.getByTestId('remote-error');
+  await expect(failure).toBeVisible({ timeout: 15_000 });
+  await expect(failure).toHaveAttribute('data-kind', kind);
+  await expect(failure).toContainText(text);
+  // The rest of the console keeps working: header, sidebar and another remote.
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('not-built')).toHaveAttribute('data-remote', 'mfe_dashboard');
+  await page.goBack();
+  await expect(failure).toBeVisible({ timeout: 15_000 });
+}
+
+async function retryRecovers(page: Page, unblock: () => Promise<void>) {
+  await unblock();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('not-built')).toHaveAttribute('data-remote', 'mfe_settings');
+  await expect(page.getByTestId('remote-error')).toHaveCount(0);
+}
+
+async function openTagsWith(page: Page, matcher: (url: URL) => boolean, handler: (route: Route) => Promise<void> | void) {
+  await signIn(page, admin, /\/dashboard$/);
+  await page.route((url) => matcher(url), handler);
+  await page.goto('/settings/tags');
+}
+
+test('a remote whose server is down', async ({ page }) => {
+  await openTagsWith(page, isManifest, (route) => route.abort('connectionrefused'));
+  await expectContainedFailure(page, 'unavailable', /mfe_settings is unavailable/);
+  await retryRecovers(page, () => page.unrouteAll());
+});
+
+test('a remote whose manifest is a 404', async ({ page }) => {
+  await openTagsWith(page, isManifest, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await expectContainedFailure(page, 'unavailable', /mfe_settings is unavailable/);
+  await retryRecovers(page, () => page.unrouteAll());
+});
+
+test('a remote whose entry hangs times out', async ({ page }) => {
+  const hanging: Route[] = [];
+  await openTagsWith(page, isEntry, (route) => void hanging.push(route));
+  await expectContainedFailure(page, 'timeout', /timed out/);
+  await retryRecovers(page, async () => {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+});
+
+test('a chunk that fails to load', async ({ page }) => {
+  await openTagsWith(page, isChunk, (route) => route.abort('failed'));
+  await expectContainedFailure(page, 'chunk', /Loading chunk \S+ failed \(error\)/);
+  await retryRecovers(page, () => page.unrouteAll());
+});
+
+test('a chunk that times out', async ({ page }) => {
+  await openTagsWith(page, isChunk, () => undefined);
+  await expectContainedFailure(page, 'chunk', /Loading chunk \S+ failed \(timeout\)/);
+  await retryRecovers(page, () => page.unrouteAll({ behavior: 'ignoreErrors' }));
+});
+
+test('a remote that throws while rendering', async ({ page }) => {
+  const original = readFileSync(e2eStack.hostConfigFile, 'utf8');
+  const config = JSON.parse(original) as { remotes: Record<string, string> };
+  config.remotes['mfe_settings'] = 'http://localhost:3204/mf-manifest.json';
+  writeFileSync(e2eStack.hostConfigFile, JSON.stringify(config));
+  try {
+    await signIn(page, admin, /\/dashboard$/);
+    await page.goto('/settings/tags');
+    await expectContainedFailure(page, 'render', /mfe_settings failed while rendering/);
+  } finally {
+    writeFileSync(e2eStack.hostConfigFile, original);
+  }
+  // Fixed deploy: the config points back at the good build; a reload brings the page back.
+  await page.reload();
+  await expect(page.getByTestId('not-built')).toHaveAttribute('data-remote', 'mfe_settings');
+});

@@ -1,0 +1,78 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { e2eStack } from '../stack/e2eStack.ts';
+import { admin, expect, signIn, test } from './fixtures.ts';
+
+test('host and remote share one store: a session change in the host re-renders the remote', async ({ page }) => {
+  await signIn(page, admin, /\/dashboard$/);
+  await page.goto('/settings/tags');
+  await expect(page.getByTestId('remote-user')).toHaveText('Administrator');
+  await page.evaluate(() => {
+    type Session = { email: string; permissions: string[] };
+    const store = (window as unknown as { __crmStore: { dispatch(action: unknown): void; getState(): { session: Session } } }).__crmStore;
+    const { email, permissions } = store.getState().session;
+    store.dispatch({
+      type: 'session/profileRefreshed',
+      payload: { id: 1, name: 'Renamed Admin', email, is_sender: true, locale: 'en', permissions, notifications: [], total_notifications: 0, settings: [] },
+    });
+  });
+  await expect(page.getByTestId('remote-user')).toHaveText('Renamed Admin');
+  await expect(page.getByTestId('user-menu')).toHaveText(/Renamed Admin/);
+});
+
+test('one i18n instance: switching the language in the host re-renders the remote text', async ({ page }) => {
+  await signIn(page, admin, /\/dashboard$/);
+  await page.goto('/settings/tags');
+  await expect(page.getByTestId('remote-owner')).toHaveText('Owned by the settings team');
+  await page.getByTestId('language-select').click();
+  await page.getByTitle('Deutsch').click();
+  await expect(page.getByTestId('remote-owner')).toHaveText('Gehört dem Einstellungs-Team');
+  await expect(page.getByTestId('not-built').getByText('Tags')).toBeVisible();
+  await expect(page.getByText('Diese Ansicht ist noch nicht gebaut.')).toBeVisible();
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByTestId('remote-owner')).toHaveText('Gehört dem Einstellungs-Team');
+});
+
+test("the host's theme applies inside a remote (one antd, one theme)", async ({ page }) => {
+  await signIn(page, admin, /\/dashboard$/);
+  await page.goto('/settings/tags');
+  const themeClass = async (selector: string) =>
+    page.locator(selector).first().evaluate((element) => [...element.classList].find((name) => name.startsWith('css-')) ?? null);
+  const hostHash = await themeClass('[data-testid="user-menu"]');
+  const remoteHash = await themeClass('[data-testid="not-built"]');
+  expect(hostHash).toBeTruthy();
+  expect(remoteHash).toBe(hostHash);
+});
+
+test('independent deploy: /config.json pointed at a second build of a remote shows it without rebuilding the host', async ({ page }) => {
+  const original = readFileSync(e2eStack.hostConfigFile, 'utf8');
+  try {
+    await signIn(page, admin, /\/dashboard$/);
+    await page.goto('/settings/tags');
+    await expect(page.getByTestId('remote-owner')).toBeVisible();
+    await expect(page.getByTestId('build-label')).toHaveCount(0);
+
+    const config = JSON.parse(original) as { remotes: Record<string, string> };
+    config.remotes['mfe_settings'] = 'http://localhost:3104/mf-manifest.json';
+    writeFileSync(e2eStack.hostConfigFile, JSON.stringify(config));
+    await page.reload();
+    await expect(page.getByTestId('build-label')).toHaveText('v2');
+  } finally {
+    writeFileSync(e2eStack.hostConfigFile, original);
+  }
+});
+
+test('manifests and remote entries are served no-cache, hashed chunks immutable', async ({ request }) => {
+  const manifest = await request.get('http://localhost:3004/mf-manifest.json');
+  expect(manifest.headers()['cache-control']).toBe('no-cache');
+  const entry = await request.get('http://localhost:3004/remoteEntry.js');
+  expect(entry.headers()['cache-control']).toBe('no-cache');
+  const body = (await manifest.json()) as { exposes: { assets: { js: { sync: string[] } } }[] };
+  const chunk = body.exposes.flatMap((expose) => expose.assets.js.sync).find((file) => /\.[0-9a-f]{8,}\.js$/.test(file));
+  expect(chunk).toBeTruthy();
+  const chunkResponse = await request.get(`http://localhost:3004/${chunk}`);
+  expect(chunkResponse.status()).toBe(200);
+  expect(chunkResponse.headers()['cache-control']).toContain('immutable');
+  const config = await request.get('/config.json');
+  expect(config.headers()['cache-control']).toBe('no-cache');
+});

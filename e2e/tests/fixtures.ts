@@ -1,0 +1,50 @@
+/**
+ * Page objects and helpers (STYLE 11): sign in through the real form, seed and act through the real API.
+ */
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { apiBaseUrl } from '../stack/apps.ts';
+import { e2eStack } from '../stack/e2eStack.ts';
+
+export const admin = { email: e2eStack.adminEmail, password: e2eStack.adminPassword };
+export const agent = { email: 'agent@example.com', password: e2eStack.demoPassword };
+export const manager = { email: 'manager@example.com', password: e2eStack.demoPassword };
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/');
+  }
+
+  async signIn(user: { email: string; password: string }): Promise<void> {
+    await this.page.getByLabel('E-mail').fill(user.email);
+    await this.page.getByLabel('Password', { exact: true }).fill(user.password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+}
+
+export async function signIn(page: Page, user: { email: string; password: string }, landing: RegExp = /\/(dashboard|lead\/search)$/): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(user);
+  await expect(page).toHaveURL(landing);
+}
+
+/** The access token the page holds (from the persisted store). */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('crm.state');
+    return raw ? (JSON.parse(raw) as { session?: { accessToken?: string } }).session?.accessToken ?? null : null;
+  });
+  if (!token) throw new Error('the page holds no token');
+  return token;
+}
+
+export async function apiLogin(request: APIRequestContext, user: { email: string; password: string }): Promise<string> {
+  const response = await request.post(`${apiBaseUrl}/login`, { data: user });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+export const test = base;
+export { expect };

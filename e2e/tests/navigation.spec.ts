@@ -1,0 +1,87 @@
+import { routeTable } from '@crm/shared/routes';
+import { admin, agent, expect, signIn, test } from './fixtures.ts';
+
+const english = JSON.parse(
+  await import('node:fs').then((fs) => fs.readFileSync(new URL('../../host/public/locales/en/common.json', import.meta.url), 'utf8')),
+) as Record<string, unknown>;
+
+function translate(key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english);
+  if (typeof value !== 'string') throw new Error(`no English text for ${key}`);
+  return value;
+}
+
+test('an unknown path shows the not-found text and Back goes one step back', async ({ page }) => {
+  await page.goto('/login');
+  await page.goto('/no/such/page');
+  await expect(page.getByText("No signal here! we can't find the page you are looking for")).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a protected route without a session goes to the login page', async ({ page }) => {
+  await page.goto('/settings/tags');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a route without its permission shows the no-access page', async ({ page }) => {
+  await signIn(page, agent, /\/lead\/search$/);
+  await page.goto('/settings/tags');
+  await expect(page.getByTestId('no-access')).toBeVisible();
+  await expect(page.getByText('No permission')).toBeVisible();
+});
+
+test('the sidebar shows only the entries a limited role may view', async ({ page }) => {
+  await signIn(page, agent, /\/lead\/search$/);
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar.getByText('Leads', { exact: true }).first()).toBeVisible();
+  for (const hidden of ['Dashboard', 'Brokers', 'Users management', 'Settings', 'Failed leads']) {
+    await expect(sidebar.getByText(hidden, { exact: true })).toHaveCount(0);
+  }
+});
+
+test('the sidebar collapse is remembered across a reload', async ({ page }) => {
+  await signIn(page, admin, /\/dashboard$/);
+  await page.getByLabel('Collapse sidebar').click();
+  await expect(page.getByTestId('sidebar')).toHaveClass(/ant-layout-sider-collapsed/);
+  await page.reload();
+  await expect(page.getByTestId('sidebar')).toHaveClass(/ant-layout-sider-collapsed/);
+  await page.getByLabel('Expand sidebar').click();
+});
+
+test('on a small screen the sidebar slides in and closes on Escape', async ({ page }) => {
+  await page.setViewportSize({ width: 500, height: 800 });
+  await signIn(page, admin, /\/dashboard$/);
+  await page.getByLabel('Expand sidebar').click();
+  const drawer = page.locator('.ant-drawer-open');
+  await expect(drawer.getByText('Settings', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+});
+
+test('every one of the 32 routes is reachable by URL for a user holding every permission', async ({ page }) => {
+  expect(routeTable).toHaveLength(32);
+  await signIn(page, admin, /\/dashboard$/);
+  for (const route of routeTable) {
+    await page.goto(`/${route.path.replace(':id', '1')}`);
+    const panel = page.getByTestId('not-built');
+    await expect(panel, route.path).toBeVisible();
+    await expect(panel).toHaveAttribute('data-remote', route.remote);
+    await expect(panel.getByText(translate(route.titleKey), { exact: true })).toBeVisible();
+  }
+});
+
+test('every menu entry opens its page from the sidebar', async ({ page }) => {
+  await signIn(page, admin, /\/dashboard$/);
+  const sidebar = page.getByTestId('sidebar');
+  const groups: Record<string, string> = { leads: 'Leads', brokers: 'Brokers', management: 'Users management', settings: 'Settings' };
+  for (const route of routeTable.filter((entry) => entry.menu !== null)) {
+    if (route.menu !== 'top') {
+      const group = sidebar.locator('[role="menuitem"][aria-haspopup="true"]', { hasText: groups[route.menu] ?? '' });
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    }
+    await sidebar.getByRole('link', { name: translate(route.titleKey), exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${route.path}$`));
+    await expect(page.getByTestId('not-built').getByText(translate(route.titleKey), { exact: true })).toBeVisible();
+  }
+});

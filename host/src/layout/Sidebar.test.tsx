@@ -1,0 +1,59 @@
+import { act, renderWithProviders, screen, signedInSession, userEvent, within } from '@crm/shared/testing';
+import { SidebarMenu } from './Sidebar.tsx';
+
+async function renderSidebar(permissions: string[], path = '/dashboard', onNavigate?: () => void) {
+  const view = renderWithProviders(<SidebarMenu {...(onNavigate ? { onNavigate } : {})} />, { session: signedInSession(permissions), initialEntries: [path] });
+  // antd's Menu registers its item keys in a microtask after mounting; let it settle inside act.
+  await act(async () => undefined);
+  return view;
+}
+
+const menu = () => screen.getByRole('navigation', { name: 'Menu' });
+
+test('shows only the entries the user may open', async () => {
+  await renderSidebar(['dashboard.view', 'lead.view', 'failed.lead.view', 'settings.tag.view'], '/lead/search');
+
+  expect(within(menu()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  expect(within(menu()).getByRole('link', { name: 'Leads' })).toHaveAttribute('href', '/lead/search');
+  expect(within(menu()).getByRole('link', { name: 'Failed leads' })).toHaveAttribute('href', '/failed/lead/search');
+  expect(within(menu()).queryByRole('link', { name: 'Black list' })).not.toBeInTheDocument();
+  expect(within(menu()).queryByRole('link', { name: 'Send history' })).not.toBeInTheDocument();
+
+  await userEvent.click(within(menu()).getByText('Settings'));
+  expect(await within(menu()).findByRole('link', { name: 'Tags' })).toHaveAttribute('href', '/settings/tags');
+  expect(within(menu()).queryByRole('link', { name: 'Statuses' })).not.toBeInTheDocument();
+});
+
+test('shows a group only when it has an entry the user may open', async () => {
+  await renderSidebar(['lead.view', 'settings.tag.view']);
+
+  expect(within(menu()).getByText('Leads')).toBeInTheDocument();
+  expect(within(menu()).getByText('Settings')).toBeInTheDocument();
+  expect(within(menu()).queryByText('Brokers')).not.toBeInTheDocument();
+  expect(within(menu()).queryByText('Users management')).not.toBeInTheDocument();
+  expect(within(menu()).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+});
+
+test('is empty for a user who may open no menu page', async () => {
+  await renderSidebar(['lead.single.view', 'user.profile.view']);
+
+  expect(within(menu()).queryAllByRole('menuitem')).toEqual([]);
+  expect(within(menu()).queryAllByRole('link')).toEqual([]);
+});
+
+test('opens the group of the current page and marks the page', async () => {
+  await renderSidebar(['broker.view', 'broker.department.view', 'lead.view'], '/broker/department/search');
+
+  const current = within(menu()).getByRole('link', { name: 'Broker departments' });
+  expect(current.closest('li')).toHaveClass('ant-menu-item-selected');
+  expect(within(menu()).queryByRole('link', { name: 'Leads' })).not.toBeInTheDocument();
+});
+
+test('tells the drawer to close when an entry is chosen', async () => {
+  const onNavigate = jest.fn();
+  await renderSidebar(['dashboard.view'], '/lead/search', onNavigate);
+
+  await userEvent.click(within(menu()).getByRole('link', { name: 'Dashboard' }));
+
+  expect(onNavigate).toHaveBeenCalledTimes(1);
+});

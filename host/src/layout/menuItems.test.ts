@@ -1,0 +1,36 @@
+import { routeTable } from '@crm/shared/routes';
+import { visibleMenu } from './menuItems.ts';
+
+test('shows nothing to a user without view permissions', () => {
+  expect(visibleMenu([])).toEqual([]);
+  expect(visibleMenu(['options.users.all', 'hide.non_privileged'])).toEqual([]);
+});
+
+test('shows only the permitted entries, in their groups and in route-table order', () => {
+  expect(visibleMenu(['dashboard.view', 'lead.black_list.view', 'lead.view', 'settings.tag.view'])).toEqual([
+    { group: 'top', entries: [{ path: '/dashboard', titleKey: 'menu.dashboard' }] },
+    {
+      group: 'leads',
+      entries: [
+        { path: '/lead/search', titleKey: 'menu.leads.search' },
+        { path: '/lead/black_list', titleKey: 'menu.leads.blacklist' },
+      ],
+    },
+    { group: 'settings', entries: [{ path: '/settings/tags', titleKey: 'menu.settings.tags' }] },
+  ]);
+});
+
+test('leaves out a group with no permitted entry', () => {
+  const groups = visibleMenu(['broker.view']).map((section) => section.group);
+  expect(groups).toEqual(['brokers']);
+});
+
+test('never lists pages without a menu entry, such as a lead profile or a user edit page', () => {
+  expect(visibleMenu(['lead.single.view', 'management.user.update', 'user.profile.view', 'settings.request.view'])).toEqual([]);
+});
+
+test('lists every menu page of the route table, once, for a user holding every permission', () => {
+  const paths = visibleMenu(routeTable.map((route) => route.permission)).flatMap((section) => section.entries.map((entry) => entry.path));
+  const menuPages = routeTable.filter((route) => route.menu !== null).map((route) => `/${route.path}`);
+  expect([...paths].sort()).toEqual([...menuPages].sort());
+});

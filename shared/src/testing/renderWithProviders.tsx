@@ -1,0 +1,68 @@
+/**
+ * The one render helper (STYLE 10): a real store from createAppStore on an in-memory storage, a
+ * MemoryRouter, the one i18n instance with the host's English texts, and antd's ConfigProvider — then
+ * Testing Library, re-exported, so a test imports everything from here.
+ */
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { i18n } from '../core/i18n/i18n.ts';
+import { createAppStore, persistedStateKey, type AppStore } from '../core/store/createAppStore.ts';
+import type { SessionState } from '../core/store/session.ts';
+import { initTestI18n } from './i18nForTests.ts';
+import { createMemoryStorage, type MemoryStorage } from './memoryStorage.ts';
+
+export type TestStoreOptions = {
+  /** The session the store starts with (restored from storage, as at a page load). */
+  session?: SessionState;
+  storage?: MemoryStorage;
+};
+
+export function createTestStore({ session, storage = createMemoryStorage() }: TestStoreOptions = {}): { store: AppStore; storage: MemoryStorage } {
+  if (session) storage.setItem(persistedStateKey, JSON.stringify({ session }));
+  return { store: createAppStore({ storage }), storage };
+}
+
+export type ProvidersOptions = TestStoreOptions & {
+  /** Use this store instead of creating one. */
+  store?: AppStore;
+  /** The router's history; the last entry is the current location unless initialIndex says otherwise. */
+  initialEntries?: string[];
+  initialIndex?: number;
+};
+
+export type RenderWithProvidersResult = RenderResult & { store: AppStore; storage: MemoryStorage };
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { store: givenStore, session, storage, initialEntries = ['/'], initialIndex, ...renderOptions }: ProvidersOptions & Omit<RenderOptions, 'wrapper' | 'queries'> = {},
+): RenderWithProvidersResult {
+  // Normally done by setupTests.ts; with inline resources i18next initialises synchronously.
+  if (!i18n.isInitialized) void initTestI18n();
+  if (!i18n.isInitialized) throw new Error('i18n did not initialise with the inline test resources');
+  const created = givenStore ? { store: givenStore, storage: storage ?? createMemoryStorage() } : createTestStore({ ...(session ? { session } : {}), ...(storage ? { storage } : {}) });
+  const { store } = created;
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <ConfigProvider>
+            <AntApp>
+              <MemoryRouter initialEntries={initialEntries} initialIndex={initialIndex ?? initialEntries.length - 1}>
+                {children}
+              </MemoryRouter>
+            </AntApp>
+          </ConfigProvider>
+        </I18nextProvider>
+      </Provider>
+    );
+  }
+  const result: RenderResult = render(ui, { ...renderOptions, wrapper: Providers });
+  return { ...result, store, storage: created.storage };
+}
+
+export * from '@testing-library/react';
+export { userEvent } from '@testing-library/user-event';
