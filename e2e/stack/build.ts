@@ -30,9 +30,7 @@ export function buildApp(app: AppInfo, env: Record<string, string> = {}): void {
   console.log(`built ${app.folder}${label} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-export function buildAll(options: { onlyStale: boolean; env?: Record<string, string> }): void {
-  for (const app of apps) {
-    if (options.onlyStale && !isStale(app)) continue;
-    buildApp(app, options.env);
-  }
+/** Production builds of the apps whose dist/ is missing or older than their sources. */
+export function buildStale(): void {
+  for (const app of apps) if (isStale(app)) buildApp(app);
 }

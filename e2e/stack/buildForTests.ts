@@ -2,12 +2,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apps, repoRoot } from './apps.ts';
-import { buildAll, buildApp } from './build.ts';
+import { buildApp } from './build.ts';
 import { e2eStack } from './e2eStack.ts';
 
 const testEnv = { CHUNK_LOAD_TIMEOUT_MS: String(e2eStack.chunkLoadTimeoutMs) };
 mkdirSync(join(repoRoot, 'e2e', '.stack'), { recursive: true });
-buildAll({ onlyStale: false, env: testEnv });
+for (const app of apps) buildApp(app, { ...testEnv, CRM_OUT_DIR: e2eStack.distOf(app.folder) });
 for (const variant of e2eStack.variants) {
   const app = apps.find((candidate) => candidate.folder === variant.folder);
   if (!app) throw new Error(`unknown app ${variant.folder}`);

@@ -8,6 +8,8 @@ export const e2eStack = {
   demoPassword: 'demo-password',
   /** The host's /config.json while the tests run; a test may rewrite it and reload. */
   hostConfigFile: join(repoRoot, 'e2e', '.stack', 'config.json'),
+  /** The tests' builds live apart from dist/, so `pnpm start` never serves a test build. */
+  distOf: (folder: string) => join(repoRoot, 'e2e', '.stack', 'apps', folder),
   /** Short limits so failure cases finish quickly (SPEC's 120 s stays the production default). */
   config: { remoteEntryTimeoutMs: 4_000, chunkLoadTimeoutMs: 4_000, pageLoadDelayMs: 500 },
   chunkLoadTimeoutMs: 4_000,

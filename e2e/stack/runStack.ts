@@ -19,7 +19,7 @@ const api = await startApi({
   port: apiPort,
   env: { DATA_DIR: dataDir, ADMIN_PASSWORD: e2eStack.adminPassword, DEMO_LEADS: '50', LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: 'warn' },
 });
-const servers = await serveApps({ hostConfigFile: e2eStack.hostConfigFile });
+const servers = await serveApps({ hostConfigFile: e2eStack.hostConfigFile, distOf: e2eStack.distOf });
 for (const variant of e2eStack.variants) {
   servers.push(await startStaticServer({ root: join(repoRoot, variant.outDir), port: variant.port, spa: false }));
 }

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { apps, repoRoot } from './apps.ts';
 import { startStaticServer } from './staticServer.ts';
 
-export async function serveApps(options: { hostConfigFile: string }): Promise<Server[]> {
+/** `distOf` says where each app's build is (production dist/, or the browser tests' own builds). */
+export async function serveApps(options: { hostConfigFile: string; distOf?: (folder: string) => string }): Promise<Server[]> {
   const servers: Server[] = [];
   for (const app of apps) {
     servers.push(
       await startStaticServer({
-        root: join(repoRoot, app.folder, 'dist'),
+        root: options.distOf?.(app.folder) ?? join(repoRoot, app.folder, 'dist'),
         port: app.port,
         spa: app.folder === 'host',
         ...(app.folder === 'host' ? { files: { '/config.json': options.hostConfigFile } } : {}),

@@ -6,10 +6,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApi } from './api.ts';
 import { apiPort, hostConfig, repoRoot } from './apps.ts';
-import { buildAll } from './build.ts';
+import { buildStale } from './build.ts';
 import { serveApps } from './serveApps.ts';
 
-buildAll({ onlyStale: true });
+buildStale();
 
 const stateDir = join(repoRoot, 'api', 'data');
 mkdirSync(stateDir, { recursive: true });

@@ -88,6 +88,8 @@ export function createAppConfig(options: AppConfigOptions) {
       ],
       optimization: { minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })] },
       performance: { hints: false },
+      // publicPath 'auto' is deliberate (a remote is served from wherever it is deployed).
+      ignoreWarnings: [/Manifest will use absolute path resolution/],
       devServer: {
         port: options.port,
         headers: { 'Access-Control-Allow-Origin': '*' },
