@@ -1,4 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { pagesOf, type RemoteName } from '@crm/shared/routes';
+import { remotes } from '../stack/apps.ts';
 import { e2eStack } from '../stack/e2eStack.ts';
 import { admin, expect, signIn, test } from './fixtures.ts';
 
@@ -59,6 +61,14 @@ test('independent deploy: /config.json pointed at a second build of a remote sho
     await expect(page.getByTestId('build-label')).toHaveText('v2');
   } finally {
     writeFileSync(e2eStack.hostConfigFile, original);
+  }
+});
+
+test("each remote's published manifest exposes every page the route table gives it", async ({ request }) => {
+  for (const app of remotes) {
+    const manifest = (await (await request.get(`http://localhost:${app.port}/mf-manifest.json`)).json()) as { exposes: { name: string }[] };
+    const exposed = manifest.exposes.map((expose) => expose.name).sort();
+    expect(exposed, app.folder).toEqual([...pagesOf(app.federationName as RemoteName)].sort());
   }
 });
 
