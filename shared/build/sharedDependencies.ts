@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-type SharedConfig = { singleton: true; requiredVersion: string | false; version?: string; eager?: false };
+type SharedConfig = { singleton: true; requiredVersion: string | false; version?: string; import?: false };
 
 const sharedPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -35,7 +35,12 @@ function versionOf(name: string): string {
   return range.replace(/^[\^~]/, '');
 }
 
-export function sharedDependencies(): Record<string, SharedConfig> {
+/**
+ * `provideUi`: whether this build ships the UI modules. Only the host does (and a remote's standalone
+ * build): a remote consumes the host's, so antd is never in a remote's bundle, and with equal versions
+ * the runtime cannot pick a remote's copy over the host's.
+ */
+export function sharedDependencies({ provideUi }: { provideUi: boolean }): Record<string, SharedConfig> {
   const shared: Record<string, SharedConfig> = {};
   for (const name of singletonPackages) {
     const version = versionOf(name);
@@ -45,5 +50,8 @@ export function sharedDependencies(): Record<string, SharedConfig> {
   // The workspace package: an explicit version, else every bundle would get its own copy (TOOLCHAIN).
   shared['@crm/shared'] = { singleton: true, requiredVersion: false, version: sharedPackage.version };
   shared['@crm/shared/'] = { singleton: true, requiredVersion: false, version: sharedPackage.version };
+  for (const uiModule of ['@crm/shared/ui', '@crm/shared/ui/login']) {
+    shared[uiModule] = { singleton: true, requiredVersion: false, version: sharedPackage.version, ...(provideUi ? {} : { import: false as const }) };
+  }
   return shared;
 }

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -28,6 +29,8 @@ export type AppConfigOptions = {
 
 type Environment = { WEBPACK_SERVE?: boolean };
 
+const antdStub = fileURLToPath(new URL('./bench/antdStub.tsx', import.meta.url));
+
 export function createAppConfig(options: AppConfigOptions) {
   return (_env: Environment, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
     const production = argv.mode !== 'development';
@@ -48,7 +51,12 @@ export function createAppConfig(options: AppConfigOptions) {
         chunkLoadTimeout: Number(process.env['CHUNK_LOAD_TIMEOUT_MS'] ?? 120_000),
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+        // Bench only (e2e/bench/bundle.ts): the floor build swaps antd and its icons (exact module names)
+        // for a tiny stub, to measure the login page without them. No effect unless CRM_ANTD_STUB is set.
+        ...(process.env['CRM_ANTD_STUB'] ? { alias: { antd$: antdStub, '@ant-design/icons$': antdStub } } : {}),
+      },
       module: {
         rules: [
           {
@@ -73,12 +81,14 @@ export function createAppConfig(options: AppConfigOptions) {
           filename: 'remoteEntry.js',
           exposes: options.exposes ?? {},
           remotes: {},
-          shared: sharedDependencies(),
+          shared: sharedDependencies({ provideUi: options.name === 'host' || process.env['CRM_STANDALONE'] === '1' }),
           shareStrategy: 'loaded-first',
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: true,
           dts: false,
         }),
+        // Only the moment locales the console offers (en is built in).
+        new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(de)$/),
         new webpack.DefinePlugin({
           'process.env.CRM_BUILD_LABEL': JSON.stringify(process.env['CRM_BUILD_LABEL'] ?? ''),
           'process.env.CRM_FAULT': JSON.stringify(process.env['CRM_FAULT'] ?? ''),

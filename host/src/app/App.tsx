@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { defaults, i18n, type AppStore } from '@crm/shared';
-import { AntApp, ConfigProvider } from '@crm/shared/ui';
+import { ConfigProvider } from '@crm/shared/ui/login';
 import { AppRoutes } from './AppRoutes.tsx';
 import { theme } from './theme.ts';
 
@@ -12,12 +12,10 @@ export function App({ store }: { store: AppStore }) {
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <ConfigProvider theme={theme}>
-          <AntApp>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-            <Toaster position="bottom-right" toastOptions={{ duration: defaults.toastDurationMs }} />
-          </AntApp>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <Toaster position="bottom-right" toastOptions={{ duration: defaults.toastDurationMs }} />
         </ConfigProvider>
       </I18nextProvider>
     </Provider>

@@ -5,8 +5,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { badgeText, formatDate, notificationTimeFormat, useAccess, useAppSelector } from '@crm/shared';
-import { Badge, BellOutlined, Button, Empty, List, Popover, Typography } from '@crm/shared/ui';
+import { badgeText, useAccess, useAppSelector } from '@crm/shared';
+import { Badge, BellOutlined, Button, Empty, formatDate, List, notificationTimeFormat, Popover, Typography } from '@crm/shared/ui';
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '');
 

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Drawer, Grid, Layout } from '@crm/shared/ui';
+import { AntApp, Drawer, Grid, Layout } from '@crm/shared/ui';
 import { useSessionSchedulers } from '../app/useSessionSchedulers.ts';
 import { Header } from './Header.tsx';
 import { SidebarMenu } from './Sidebar.tsx';
@@ -29,7 +29,9 @@ export function Shell() {
     });
   };
 
+  // AntApp (message, modal and notification context) is part of the signed-in UI, not the login page.
   return (
+    <AntApp>
     <Layout style={{ minHeight: '100vh' }}>
       {small ? (
         <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} width={260} styles={{ body: { padding: 0, background: '#001529' } }} data-testid="sidebar-drawer">
@@ -47,5 +49,6 @@ export function Shell() {
         </Layout.Content>
       </Layout>
     </Layout>
+    </AntApp>
   );
 }

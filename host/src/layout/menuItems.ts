@@ -1,5 +1,5 @@
 /** Sidebar entries from the route table: only those the user may view, in groups (SPEC §2 Layout). */
-import { isAllowed } from '@crm/shared/contract';
+import { isAllowed } from '@crm/shared/access';
 import { menuGroups, routeTable, type MenuGroup } from '@crm/shared/routes';
 
 export type MenuEntry = { path: string; titleKey: string };

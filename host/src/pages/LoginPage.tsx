@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { selectIsLoggedIn, selectPermissions, useAppSelector } from '@crm/shared';
-import { LoginForm } from '@crm/shared/ui';
+import { LoginForm } from '@crm/shared/ui/login';
 import { landingPath } from '../routing/landing.ts';
 
 /** `/` and `/login`: the login form; a signed-in user is sent to their landing page (SPEC §2). */

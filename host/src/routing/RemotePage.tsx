@@ -2,7 +2,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig } from '@crm/shared';
-import { Button, FullPageLoader, ReloadOutlined, Result } from '@crm/shared/ui';
+import { Button, ReloadOutlined, Result } from '@crm/shared/ui';
+import { FullPageLoader } from '@crm/shared/ui/login';
 import { loadPage, type RemoteLoadError } from '../federation/loadPage.ts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 

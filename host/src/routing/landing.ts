@@ -1,4 +1,4 @@
-import { isAllowed } from '@crm/shared/contract';
+import { isAllowed } from '@crm/shared/access';
 
 /** SPEC §2: a signed-in user lands on /dashboard with dashboard.view, else on /lead/search. */
 export function landingPath(permissions: readonly string[]): string {

@@ -12,7 +12,6 @@ export {
   Card,
   Checkbox,
   Col,
-  ConfigProvider,
   DatePicker,
   Descriptions,
   Divider,

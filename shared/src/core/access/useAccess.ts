@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { isAllowed, type PermissionRule } from '../../contract/index.ts';
+import { isAllowed, type PermissionRule } from '../../contract/access.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { selectPermissions } from '../store/session.ts';
 

@@ -1,4 +1,5 @@
-import { badgeText, cutText, formatDate, listQuery, notificationTimeFormat, storageUrl } from './format.ts';
+import { badgeText, cutText, listQuery, storageUrl } from './format.ts';
+import { formatDate, notificationTimeFormat } from '../../ui/format/dates.ts';
 
 describe('formatDate', () => {
   test('shows a date as MMM DD, YYYY in local time', () => {

@@ -1,17 +1,5 @@
-/** Display formats of SPEC §2 Tables and §3 Notification, in local time. */
-import moment from 'moment';
-
-export const dateFormat = 'MMM DD, YYYY';
-export const dateTimeFormat = 'MMM DD, YYYY HH:mm:ss';
-export const notificationTimeFormat = 'MMM DD, YYYY HH:mm';
+/** Text display rules of SPEC §2 Tables and §2 Layout (dates are in the UI module: ui/format/dates.ts). */
 export const textCutLength = 30;
-
-/** null when the value is empty or not a date, so the caller shows the translated not_set. */
-export function formatDate(value: unknown, format: string = dateFormat): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const parsed = moment(value as moment.MomentInput);
-  return parsed.isValid() ? parsed.local().format(format) : null;
-}
 
 /** Plain text over 30 characters is cut to 30 plus an ellipsis; `full` goes in the tooltip. */
 export function cutText(value: string, length: number = textCutLength): { text: string; full: string | null } {

@@ -4,7 +4,7 @@
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { PermissionRule } from '../../contract/index.ts';
-import { isAllowed } from '../../contract/index.ts';
+import { isAllowed } from '../../contract/access.ts';
 import { sessionActions } from './session.ts';
 
 export const optionListNames = [

@@ -1,7 +1,8 @@
 /** Table cells of SPEC §2 Tables: dates, booleans, cut text with tooltip, arrays, objects and status. */
 import type { ReactNode } from 'react';
 import { Tag, Tooltip } from 'antd';
-import { cutText, dateFormat, dateTimeFormat, formatDate } from '@crm/shared';
+import { cutText } from '@crm/shared';
+import { dateFormat, dateTimeFormat, formatDate } from '../format/dates.ts';
 
 export type ColumnType = 'text' | 'date' | 'datetime' | 'boolean' | 'array' | 'object' | 'status';
 export type StatusValue = { name: string; text_color: string; bg_color: string };

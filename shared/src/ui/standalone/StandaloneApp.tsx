@@ -7,11 +7,11 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
-import { App as AntApp, ConfigProvider, Layout, Menu } from 'antd';
+import { App as AntApp, Layout, Menu } from 'antd';
+import { ConfigProvider } from '@crm/shared/ui/login';
 import { defaults, i18n, selectIsLoggedIn, useAppSelector, type AppStore } from '@crm/shared';
 import { routeTable, type RemoteName } from '@crm/shared/routes';
-import { FullPageLoader } from '../components/FullPageLoader.tsx';
-import { LoginForm } from '../login/LoginForm.tsx';
+import { FullPageLoader, LoginForm } from '@crm/shared/ui/login';
 
 type Pages = Record<string, ComponentType>;
 

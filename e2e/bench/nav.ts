@@ -1,0 +1,104 @@
+/**
+ * `pnpm bench:nav`: time from a click on a sidebar entry to the remote's page rendered, COLD (the
+ * remote never loaded in this page: a fresh browser context per round and entry) and WARM (the same
+ * entry revisited in that page), with pageLoadDelayMs 0 on loopback, for one entry per remote. The
+ * baseline is the warm figure of the same run. `--rounds N` (default 5). Reuses e2e/.bench builds.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { startApi } from '../stack/api.ts';
+import { launchBrowser } from './browser.ts';
+import { ensureBenchBuilds } from './builds.ts';
+import { ms, summary, table } from './format.ts';
+import { machineLine } from './machine.ts';
+import { installProbe, panelOf, timeNavigation, type NavigationTime } from './navProbe.ts';
+import { cases, entry, reference } from './navTargets.ts';
+import { freePort, serveHost, serveRemotes } from './servers.ts';
+
+const goalMs = 400;
+const roundsArg = process.argv.indexOf('--rounds');
+const rounds = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 5;
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number ≥ 1');
+const admin = { email: 'admin@example.com', password: 'bench-password' };
+
+ensureBenchBuilds({ withFloor: false, rebuild: false });
+const served = await serveRemotes();
+const host = await serveHost('host', served.urls);
+const apiPort = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-nav-'));
+const api = await startApi({
+  port: apiPort,
+  env: { DATA_DIR: dataDir, ADMIN_PASSWORD: admin.password, DEMO_LEADS: '0', LOG_LEVEL: 'warn', CORS_ORIGINS: host.origin },
+});
+host.writeConfig({ apiBaseUrl: `http://localhost:${apiPort}/api`, pageLoadDelayMs: 0 });
+
+/** Signs in once through the real form; every round's context starts from this stored session. */
+async function signedInState(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${host.origin}/`);
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+const browser = await launchBrowser();
+try {
+  const storageState = await signedInState(browser);
+  const cold = new Map<string, NavigationTime[]>();
+  const warm = new Map<string, NavigationTime[]>();
+  const referenceTimes: NavigationTime[] = [];
+  const record = (times: Map<string, NavigationTime[]>, key: string, value: NavigationTime) => times.set(key, [...(times.get(key) ?? []), value]);
+  for (let round = 1; round <= rounds; round++) {
+    for (const { target, start } of cases) {
+      const context = await browser.newContext({ storageState });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`page error (${target.label}): ${error.message}`));
+      await page.goto(`${host.origin}/${start.path}`);
+      await page.locator(panelOf(start.remote)).waitFor({ state: 'visible', timeout: 30_000 });
+      await installProbe(page);
+      record(cold, target.label, await timeNavigation(page, target));
+      await timeNavigation(page, start);
+      record(warm, target.label, await timeNavigation(page, target));
+      if (target.path === reference.after) referenceTimes.push(await timeNavigation(page, reference.entry));
+      await context.close();
+    }
+    console.log(`round ${round}/${rounds} done`);
+  }
+
+  const totals = (times: readonly NavigationTime[] | undefined) => (times ?? []).map((time) => time.total);
+  // How long the page loader stayed on screen (runs without a fallback are left out).
+  const fallbackSpans = (times: readonly NavigationTime[] | undefined) => (times ?? []).flatMap((time) => (time.fallbackToPage === null ? [] : [time.fallbackToPage]));
+  const spanText = (times: readonly NavigationTime[] | undefined) => {
+    const spans = fallbackSpans(times);
+    return spans.length > 0 ? `${ms(summary(spans).p50)} (${spans.length}/${times?.length ?? 0})` : 'none';
+  };
+  const rows = cases.map(({ target }) => {
+    const c = summary(totals(cold.get(target.label)));
+    const w = summary(totals(warm.get(target.label)));
+    const verdict = c.p50 <= goalMs ? 'PASS' : 'OVER';
+    return [target.label, target.remote, ms(c.p50), ms(c.max), ms(w.p50), ms(w.max), `${(c.p50 / w.p50).toFixed(1)}×`, spanText(cold.get(target.label)), verdict];
+  });
+  const r = summary(totals(referenceTimes));
+  console.log(`\nsidebar click → remote page rendered (in-page, pageLoadDelayMs 0, loopback, ${rounds} rounds; goal cold p50 ≤ ${goalMs} ms):\n`);
+  console.log(table(['entry', 'remote', '>cold p50', '>cold max', '>warm p50', '>warm max', '>cold/warm', '>cold: loader shown p50', 'goal'], rows));
+  console.log(`\nreference: ${reference.entry.label} right after ${entry(reference.after).label} (remote loaded, page first visit): p50 ${ms(r.p50)}, max ${ms(r.max)}, loader shown ${spanText(referenceTimes)}`);
+  console.log('loader shown: from the Suspense fallback appearing to the page (React keeps a shown fallback about 300 ms: FALLBACK_THROTTLE_MS); (n/m) = runs that showed it.');
+  console.log('\nsamples (ms):');
+  for (const { target } of cases) {
+    const list = (times: Map<string, NavigationTime[]>) => totals(times.get(target.label)).map((value) => value.toFixed(0)).join(' ');
+    console.log(`  ${target.label.padEnd(26)} cold ${list(cold)} | warm ${list(warm)}`);
+  }
+  console.log(`\n${machineLine(browser.version())}`);
+} finally {
+  await browser.close();
+  for (const server of [host.server, ...served.servers]) server.close();
+  await api.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

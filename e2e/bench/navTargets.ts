@@ -1,0 +1,27 @@
+/** The sidebar entries bench:nav clicks: one per remote, from the route table and the English texts. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { routeTable } from '@crm/shared/routes';
+import { repoRoot } from '../stack/apps.ts';
+import type { MenuTarget } from './navProbe.ts';
+
+const english = JSON.parse(readFileSync(join(repoRoot, 'host/public/locales/en/common.json'), 'utf8')) as Record<string, unknown>;
+const translate = (key: string) => String(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english));
+
+export type Entry = MenuTarget & { label: string };
+
+/** A menu entry from the route table: its remote, its group's English name and its label. */
+export function entry(path: string): Entry {
+  const route = routeTable.find((candidate) => candidate.path === path);
+  if (!route || route.menu === null) throw new Error(`${path} has no menu entry`);
+  const group = route.menu === 'top' ? null : translate(`menu.groups.${route.menu}`);
+  return { path, group, remote: route.remote, label: group ? `${group} › ${translate(route.titleKey)}` : translate(route.titleKey) };
+}
+
+// Each target starts from a page of another remote, so the target is cold and the start is warm.
+export const cases = [
+  { target: entry('dashboard'), start: entry('lead/search') },
+  ...['lead/search', 'broker/search', 'management/users', 'settings/tags'].map((path) => ({ target: entry(path), start: entry('dashboard') })),
+];
+// Reference: another page of a remote already loaded (its entry and shared modules are in; only the page's chunk is not).
+export const reference = { after: 'settings/tags', entry: entry('settings/sources') };
