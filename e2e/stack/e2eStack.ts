@@ -16,5 +16,6 @@ export const e2eStack = {
   variants: [
     { name: 'settings-v2', folder: 'mfe-settings', port: 3104, outDir: 'e2e/.stack/mfe-settings-v2', env: { CRM_BUILD_LABEL: 'v2' } },
     { name: 'settings-faulty', folder: 'mfe-settings', port: 3204, outDir: 'e2e/.stack/mfe-settings-faulty', env: { CRM_FAULT: 'render' } },
+    { name: 'settings-standalone', folder: 'mfe-settings', port: 3304, outDir: 'e2e/.stack/mfe-settings-standalone', env: { CRM_STANDALONE: '1' } },
   ],
 } as const;

@@ -17,11 +17,18 @@ writeFileSync(e2eStack.hostConfigFile, JSON.stringify(hostConfig(e2eStack.config
 
 const api = await startApi({
   port: apiPort,
-  env: { DATA_DIR: dataDir, ADMIN_PASSWORD: e2eStack.adminPassword, DEMO_LEADS: '50', LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: 'warn' },
+  env: {
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: e2eStack.adminPassword,
+    DEMO_LEADS: '50',
+    LOGIN_RATE_LIMIT: '1000',
+    LOG_LEVEL: 'warn',
+    CORS_ORIGINS: ['http://localhost:3000', ...e2eStack.variants.map((variant) => `http://localhost:${variant.port}`)].join(','),
+  },
 });
 const servers = await serveApps({ hostConfigFile: e2eStack.hostConfigFile, distOf: e2eStack.distOf });
 for (const variant of e2eStack.variants) {
-  servers.push(await startStaticServer({ root: join(repoRoot, variant.outDir), port: variant.port, spa: false }));
+  servers.push(await startStaticServer({ root: join(repoRoot, variant.outDir), port: variant.port, spa: variant.name === 'settings-standalone' }));
 }
 console.log(`e2e stack ready (API data in ${dataDir})`);
 

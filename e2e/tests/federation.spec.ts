@@ -86,3 +86,15 @@ test('manifests and remote entries are served no-cache, hashed chunks immutable'
   const config = await request.get('/config.json');
   expect(config.headers()['cache-control']).toBe('no-cache');
 });
+
+test("a remote runs standalone for its team: its own shell, login and pages, without the host", async ({ page }) => {
+  await page.goto('http://localhost:3304/');
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/localhost:3304\/settings\/locales$/);
+  await page.getByRole('link', { name: 'Tags' }).click();
+  await expect(page.getByTestId('not-built')).toHaveAttribute('data-remote', 'mfe_settings');
+  await expect(page.getByTestId('remote-owner')).toHaveText('Owned by the settings team');
+  await expect(page.getByTestId('remote-user')).toHaveText('Administrator');
+});

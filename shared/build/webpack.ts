@@ -34,6 +34,8 @@ const antdStub = fileURLToPath(new URL('./bench/antdStub.tsx', import.meta.url))
 export function createAppConfig(options: AppConfigOptions) {
   return (_env: Environment, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
     const production = argv.mode !== 'development';
+    // A remote built to run alone (its team's shell): it then provides the UI modules itself.
+    const standalone = options.name !== 'host' && process.env['CRM_STANDALONE'] === '1';
     const publicDir = join(options.root, 'public');
     return {
       mode: production ? 'production' : 'development',
@@ -81,7 +83,7 @@ export function createAppConfig(options: AppConfigOptions) {
           filename: 'remoteEntry.js',
           exposes: options.exposes ?? {},
           remotes: {},
-          shared: sharedDependencies({ provideUi: options.name === 'host' || process.env['CRM_STANDALONE'] === '1' }),
+          shared: sharedDependencies({ provideUi: options.name === 'host' || standalone }),
           shareStrategy: 'loaded-first',
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: true,
@@ -95,6 +97,8 @@ export function createAppConfig(options: AppConfigOptions) {
         }),
         ...(existsSync(join(publicDir, 'index.html')) ? [new HtmlWebpackPlugin({ template: join(publicDir, 'index.html'), chunks: ['main'], publicPath: '/' })] : []),
         ...(existsSync(publicDir) ? [new CopyPlugin({ patterns: [{ from: publicDir, globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }] })] : []),
+        // A remote's standalone build carries the host's translation files, so it runs on its own.
+        ...(standalone ? [new CopyPlugin({ patterns: [{ from: join(options.root, '../host/public/locales'), to: 'locales' }] })] : []),
       ],
       optimization: { minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })] },
       performance: { hints: false },

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { badgeText, useAccess, useAppSelector } from '@crm/shared';
-import { Badge, BellOutlined, Button, Empty, formatDate, List, notificationTimeFormat, Popover, Typography } from '@crm/shared/ui';
+import { Badge, BellOutlined, Button, Empty, formatDate, notificationTimeFormat, Popover, Typography } from '@crm/shared/ui';
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '');
 
@@ -22,19 +22,17 @@ export function NotificationBell() {
       {notifications.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.no_messages')} />
       ) : (
-        <List
-          size="small"
-          dataSource={notifications.slice(0, 3)}
-          renderItem={(item) => (
-            <List.Item key={item.id}>
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {notifications.slice(0, 3).map((item) => (
+            <li key={item.id} style={{ padding: '8px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}>
               <Link to={`/profile/notification/${item.id}`} style={{ display: 'block', width: '100%' }}>
                 <Typography.Text strong>{item.data.title}</Typography.Text>
                 <div>{stripTags(item.data.message)}</div>
                 <Typography.Text type="secondary">{formatDate(item.updated_at, notificationTimeFormat)}</Typography.Text>
               </Link>
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ul>
       )}
       {total > 3 && <Link to="/profile/notifications">{t('header.see_more')}</Link>}
     </div>

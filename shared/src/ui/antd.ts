@@ -24,7 +24,6 @@ export {
   Input,
   InputNumber,
   Layout,
-  List,
   Menu,
   Modal,
   Pagination,
