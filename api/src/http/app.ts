@@ -16,6 +16,8 @@ import { jobRoutes } from '../modules/jobs/routes.ts';
 import { localizationRoutes } from '../modules/localizations/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { optionRoutes } from '../modules/options/routes.ts';
+import { settingsResources } from '../modules/settings/resources.ts';
+import { resourceRoutes } from './resource.ts';
 import { isPublicRoute, type RouteAccess } from './access.ts';
 import { handleError, noPermission, unauthenticated } from './errors.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
@@ -104,6 +106,7 @@ export async function buildApp({ database, config }: AppOptions): Promise<App> {
       await api.register(optionRoutes, { db });
       await api.register(notificationRoutes, { db });
       await api.register(jobRoutes, { db });
+      for (const resource of settingsResources) await api.register(resourceRoutes(resource), { db });
     },
     { prefix: '/api' },
   );

@@ -6,3 +6,4 @@ export * from './notifications.ts';
 export * from './jobs.ts';
 export * from './options.ts';
 export * from './localizations.ts';
+export * from './settings.ts';

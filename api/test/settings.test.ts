@@ -1,0 +1,141 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { bearer, createTestContext, tableFingerprint, type TestContext } from './helpers.ts';
+
+type Case = {
+  path: string;
+  create: Record<string, unknown>;
+  update: Record<string, unknown>;
+  /** A second create that collides with the first, and the field the 422 names. */
+  duplicate: { body: Record<string, unknown>; field: string };
+  search: string;
+};
+
+const cases: Case[] = [
+  { path: '/api/settings/locale', create: { code: 'fr', name: 'Français' }, update: { name: 'French' }, duplicate: { body: { code: 'FR', name: 'Again' }, field: 'code' }, search: 'Fran' },
+  {
+    path: '/api/settings/localization',
+    create: { locale: 'de', key: 'menu.leads.search', value: 'Leads suchen' },
+    update: { value: 'Leads (Suche)' },
+    duplicate: { body: { locale: 'de', key: 'menu.leads.search', value: 'Doppelt' }, field: 'key' },
+    search: 'suchen',
+  },
+  {
+    path: '/api/settings/status',
+    create: { name: 'Hot prospect', class: 'lead', in_import: true, bg_color: '#ff0000', text_color: '#ffffff' },
+    update: { bg_color: '#00ff00' },
+    duplicate: { body: { name: 'hot prospect', class: 'lead' }, field: 'name' },
+    search: 'prospect',
+  },
+  {
+    path: '/api/settings/country',
+    create: { name: 'Testland', country_code: '999', iso_3166_2: 'XT', iso_3166_3: 'XTL', flag: '🏳️', calling_code: '999' },
+    update: { capital: 'Test City' },
+    duplicate: { body: { name: 'Other', country_code: '998', iso_3166_2: 'XT', iso_3166_3: 'XTO', flag: '🏳️' }, field: 'iso_3166_2' },
+    search: 'Testland',
+  },
+  {
+    path: '/api/settings/language',
+    create: { code: 'tlh', name: 'Klingon', native_name: 'tlhIngan Hol' },
+    update: { native_name: 'tlhIngan-Hol' },
+    duplicate: { body: { code: 'tlh', name: 'Klingon 2', native_name: 'x' }, field: 'code' },
+    search: 'Klingon',
+  },
+  { path: '/api/settings/tag', create: { name: 'Whale' }, update: { name: 'Big whale' }, duplicate: { body: { name: 'BIG WHALE' }, field: 'name' }, search: 'whale' },
+  { path: '/api/settings/source', create: { name: 'Google Ads' }, update: { name: 'Google Ads EU' }, duplicate: { body: { name: 'google ads eu' }, field: 'name' }, search: 'google' },
+  {
+    path: '/api/settings/affiliate/company',
+    create: { name: 'Affiliate One' },
+    update: { name: 'Affiliate Uno' },
+    duplicate: { body: { name: 'affiliate uno' }, field: 'name' },
+    search: 'One',
+  },
+];
+
+describe('settings resources: create, list, search, update, duplicates, delete', () => {
+  let context: TestContext;
+  before(async () => {
+    context = await createTestContext();
+  });
+  after(() => context.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    context.app.inject({ method, url, headers: bearer(context.adminToken), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+  for (const item of cases) {
+    test(`${item.path}: the whole life of a record`, async () => {
+      const created = await call('POST', item.path, item.create);
+      assert.equal(created.statusCode, 201, created.body);
+      const createdBody = created.json() as { message: string; data: { id: number } & Record<string, unknown> };
+      assert.equal(createdBody.message, 'Setting successfully created');
+      const id = createdBody.data.id;
+      for (const [key, value] of Object.entries(item.create)) assert.deepEqual(createdBody.data[key], value, key);
+
+      const found = await call('GET', `${item.path}?search=${encodeURIComponent(item.search)}`);
+      const list = found.json() as { data: { id: number }[]; meta: { total: number } };
+      assert.ok(list.data.some((row) => row.id === id), `search "${item.search}" finds the record`);
+
+      const fetched = await call('GET', `${item.path}/${id}`);
+      assert.equal(fetched.statusCode, 200);
+
+      const updated = await call('PUT', `${item.path}/${id}`, item.update);
+      assert.equal(updated.statusCode, 200, updated.body);
+      const updatedBody = updated.json() as { message: string; data: Record<string, unknown> };
+      assert.equal(updatedBody.message, 'Setting successfully updated');
+      for (const [key, value] of Object.entries(item.update)) assert.deepEqual(updatedBody.data[key], value, key);
+
+      const before = await tableFingerprint(context.database);
+      const duplicate = await call('POST', item.path, item.duplicate.body);
+      assert.equal(duplicate.statusCode, 422, duplicate.body);
+      const errors = (duplicate.json() as { errors: Record<string, string[]> }).errors;
+      assert.ok(errors[item.duplicate.field]?.[0], `the 422 names ${item.duplicate.field}: ${duplicate.body}`);
+      assert.deepEqual(await tableFingerprint(context.database), before, 'a refused duplicate changes nothing');
+
+      const removed = await call('DELETE', `${item.path}/${id}`);
+      assert.equal(removed.statusCode, 200);
+      assert.equal((removed.json() as { message: string }).message, 'Setting successfully deleted');
+      assert.equal((await call('GET', `${item.path}/${id}`)).statusCode, 404);
+      assert.equal((await call('DELETE', `${item.path}/${id}`)).statusCode, 404);
+    });
+  }
+
+  test('lists are paginated and sortable both ways', async () => {
+    const ascending = (await call('GET', '/api/settings/country?per_page=5&sort=name&direction=asc')).json() as { data: { name: string }[]; meta: Record<string, number> };
+    assert.equal(ascending.data.length, 5);
+    assert.equal(ascending.meta['per_page'], 5);
+    assert.ok((ascending.meta['total'] ?? 0) >= 249);
+    assert.equal(ascending.meta['last_page'], Math.ceil((ascending.meta['total'] ?? 0) / 5));
+    const names = ascending.data.map((row) => row.name);
+    assert.deepEqual(names, [...names].sort((left, right) => left.localeCompare(right, 'en', { sensitivity: 'base' })));
+    const descending = (await call('GET', '/api/settings/country?per_page=5&sort=name&direction=desc')).json() as { data: { name: string }[] };
+    assert.notDeepEqual(descending.data.map((row) => row.name), names);
+    const secondPage = (await call('GET', '/api/settings/country?per_page=5&page=2&sort=name')).json() as { data: { name: string }[] };
+    assert.ok(secondPage.data.every((row) => !names.includes(row.name)));
+  });
+
+  test('filters narrow the list; an unknown sort key is a 422', async () => {
+    const phone = (await call('GET', '/api/settings/status?class=phone&per_page=100')).json() as { data: { class: string }[] };
+    assert.ok(phone.data.length > 0);
+    assert.ok(phone.data.every((row) => row.class === 'phone'));
+    assert.equal((await call('GET', '/api/settings/status?sort=password')).statusCode, 422);
+  });
+
+  test('a reference to a record that does not exist is a 422 naming the field', async () => {
+    const response = await call('POST', '/api/settings/source', { name: 'Orphan', affiliate_company_id: 999_999 });
+    assert.equal(response.statusCode, 422);
+    assert.ok((response.json() as { errors: Record<string, string[]> }).errors['affiliate_company_id']);
+  });
+
+  test('a saved localization is what /localizations/{lng} returns', async () => {
+    await call('POST', '/api/settings/localization', { locale: 'de', key: 'page_loading', value: 'Einen Moment…' });
+    const map = (await context.app.inject({ method: 'GET', url: '/api/localizations/de' })).json() as Record<string, string>;
+    assert.equal(map['page_loading'], 'Einen Moment…');
+  });
+
+  test('a search with LIKE wildcards matches them literally', async () => {
+    await call('POST', '/api/settings/tag', { name: '100% real' });
+    await call('POST', '/api/settings/tag', { name: '1000 real' });
+    const found = (await call('GET', `/api/settings/tag?search=${encodeURIComponent('100%')}`)).json() as { data: { name: string }[] };
+    assert.deepEqual(found.data.map((row) => row.name), ['100% real']);
+  });
+});
