@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, idParam, messageResponse, paginated, paginationQuery, type Permission } from '@crm/shared/contract';
+import { dataOf, idParam, messageResponse, paginated, paginationQuery, type CrudPermissions } from '@crm/shared/contract';
 import type { Db } from '../db/database.ts';
 import { HttpError, invalid, notFound } from './errors.ts';
 import { pageWindow, paginationMetaOf } from './pagination.ts';
@@ -25,7 +25,7 @@ export type ResourceDefinition = {
   /** Singular name for messages and docs, e.g. 'Tag'. */
   name: string;
   table: ResourceTable;
-  permissions: { view: Permission; create: Permission; update: Permission; delete: Permission };
+  permissions: CrudPermissions;
   create: z.ZodObject;
   update: z.ZodObject;
   item: ItemSchema;

@@ -1,4 +1,4 @@
-import { allPermissions, isPermission, permissionCatalogue, permissionGroups } from './permissions.ts';
+import { allPermissions, crudPermissions, isPermission, permissionCatalogue, permissionGroups } from './permissions.ts';
 
 /** Every permission string SPEC §2 and §6 name: routes, extra ones and option-list gates. */
 const fromSpec = [
@@ -29,4 +29,14 @@ test('every SPEC §6 group label is used', () => {
   const used = new Set<string>(permissionCatalogue.map((entry) => entry.group));
   const labels = ['management', 'permission', 'role', 'user', 'localization', 'status', 'broker', 'department', 'lead', 'import', 'single', 'status setting', 'integration', 'job', 'notification'];
   expect(labels.filter((label) => !used.has(label))).toEqual([]);
+});
+
+test('crudPermissions gives the four catalogue permissions of a resource', () => {
+  expect(crudPermissions('settings.tag')).toEqual({
+    view: 'settings.tag.view',
+    create: 'settings.tag.create',
+    update: 'settings.tag.update',
+    delete: 'settings.tag.delete',
+  });
+  for (const permission of Object.values(crudPermissions('management.role'))) expect(isPermission(permission)).toBe(true);
 });

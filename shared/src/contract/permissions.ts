@@ -162,3 +162,28 @@ export function isPermission(value: string): value is Permission {
 
 /** The guard every role and permission of this product belongs to (spatie's `guard_name`). */
 export const defaultGuard = 'web';
+
+/** Prefixes that have all four of view, create, update and delete in the catalogue (e.g. 'settings.tag'). */
+export type CrudPrefix = {
+  [Name in Permission]: Name extends `${infer Prefix}.view`
+    ? `${Prefix}.create` extends Permission
+      ? `${Prefix}.update` extends Permission
+        ? `${Prefix}.delete` extends Permission
+          ? Prefix
+          : never
+        : never
+      : never
+    : never;
+}[Permission];
+
+export type CrudPermissions = { view: Permission; create: Permission; update: Permission; delete: Permission };
+
+/** The four permissions of a resource, checked against the catalogue at compile time. */
+export function crudPermissions<Prefix extends CrudPrefix>(prefix: Prefix): CrudPermissions {
+  return {
+    view: `${prefix}.view` as Permission,
+    create: `${prefix}.create` as Permission,
+    update: `${prefix}.update` as Permission,
+    delete: `${prefix}.delete` as Permission,
+  };
+}
