@@ -38,7 +38,8 @@ export async function installProbe(page: Page): Promise<void> {
   });
 }
 
-export const panelOf = (remote: string) => `[data-testid="not-built"][data-remote="${remote}"]`;
+// A remote page is rendered when its placeholder panel or its resource screen is in the DOM.
+export const panelOf = (remote: string) => `[data-testid="not-built"][data-remote="${remote}"], [data-remote-page="${remote}"] [data-testid="resource-screen"]`;
 
 /** The sidebar link to `/path`, its group opened first when it is closed. */
 async function menuLink(page: Page, path: string, group: string | null): Promise<Locator> {

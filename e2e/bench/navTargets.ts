@@ -21,7 +21,7 @@ export function entry(path: string): Entry {
 // Each target starts from a page of another remote, so the target is cold and the start is warm.
 export const cases = [
   { target: entry('dashboard'), start: entry('lead/search') },
-  ...['lead/search', 'broker/search', 'management/users', 'settings/tags'].map((path) => ({ target: entry(path), start: entry('dashboard') })),
+  ...['lead/search', 'broker/search', 'management/users', 'settings/source/random/statuses/search'].map((path) => ({ target: entry(path), start: entry('dashboard') })),
 ];
 // Reference: another page of a remote already loaded (its entry and shared modules are in; only the page's chunk is not).
-export const reference = { after: 'settings/tags', entry: entry('settings/sources') };
+export const reference = { after: 'settings/source/random/statuses/search', entry: entry('settings/tags') };

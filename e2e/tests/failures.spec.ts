@@ -36,7 +36,7 @@ async function retryRecovers(page: Page, unblock: () => Promise<void>) {
 async function openTagsWith(page: Page, matcher: (url: URL) => boolean, handler: (route: Route) => Promise<void> | void) {
   await signIn(page, admin, /\/dashboard$/);
   await page.route((url) => matcher(url), handler);
-  await page.goto('/settings/tags');
+  await page.goto('/settings/requests');
 }
 
 test('a remote whose server is down', async ({ page }) => {
@@ -79,7 +79,7 @@ test('a remote that throws while rendering', async ({ page }) => {
   writeFileSync(e2eStack.hostConfigFile, JSON.stringify(config));
   try {
     await signIn(page, admin, /\/dashboard$/);
-    await page.goto('/settings/tags');
+    await page.goto('/settings/requests');
     await expectContainedFailure(page, 'render', /mfe_settings failed while rendering/);
   } finally {
     writeFileSync(e2eStack.hostConfigFile, original);

@@ -6,7 +6,7 @@ import { admin, expect, signIn, test } from './fixtures.ts';
 
 test('host and remote share one store: a session change in the host re-renders the remote', async ({ page }) => {
   await signIn(page, admin, /\/dashboard$/);
-  await page.goto('/settings/tags');
+  await page.goto('/settings/requests');
   await expect(page.getByTestId('remote-user')).toHaveText('Administrator');
   await page.evaluate(() => {
     type Session = { email: string; permissions: string[] };
@@ -23,12 +23,12 @@ test('host and remote share one store: a session change in the host re-renders t
 
 test('one i18n instance: switching the language in the host re-renders the remote text', async ({ page }) => {
   await signIn(page, admin, /\/dashboard$/);
-  await page.goto('/settings/tags');
+  await page.goto('/settings/requests');
   await expect(page.getByTestId('remote-owner')).toHaveText('Owned by the settings team');
   await page.getByTestId('language-select').click();
   await page.getByTitle('Deutsch').click();
   await expect(page.getByTestId('remote-owner')).toHaveText('Gehört dem Einstellungs-Team');
-  await expect(page.getByTestId('not-built').getByText('Tags')).toBeVisible();
+  await expect(page.getByTestId('not-built').getByText('Anfragen')).toBeVisible();
   await expect(page.getByText('Diese Ansicht ist noch nicht gebaut.')).toBeVisible();
   // The choice is remembered.
   await page.reload();
@@ -37,7 +37,7 @@ test('one i18n instance: switching the language in the host re-renders the remot
 
 test("the host's theme applies inside a remote (one antd, one theme)", async ({ page }) => {
   await signIn(page, admin, /\/dashboard$/);
-  await page.goto('/settings/tags');
+  await page.goto('/settings/requests');
   const themeClass = async (selector: string) =>
     page.locator(selector).first().evaluate((element) => [...element.classList].find((name) => name.startsWith('css-')) ?? null);
   const hostHash = await themeClass('[data-testid="user-menu"]');
@@ -50,7 +50,7 @@ test('independent deploy: /config.json pointed at a second build of a remote sho
   const original = readFileSync(e2eStack.hostConfigFile, 'utf8');
   try {
     await signIn(page, admin, /\/dashboard$/);
-    await page.goto('/settings/tags');
+    await page.goto('/settings/requests');
     await expect(page.getByTestId('remote-owner')).toBeVisible();
     await expect(page.getByTestId('build-label')).toHaveCount(0);
 
@@ -93,7 +93,7 @@ test("a remote runs standalone for its team: its own shell, login and pages, wit
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/localhost:3304\/settings\/locales$/);
-  await page.getByRole('link', { name: 'Tags' }).click();
+  await page.getByRole('link', { name: 'Requests' }).click();
   await expect(page.getByTestId('not-built')).toHaveAttribute('data-remote', 'mfe_settings');
   await expect(page.getByTestId('remote-owner')).toHaveText('Owned by the settings team');
   await expect(page.getByTestId('remote-user')).toHaveText('Administrator');

@@ -45,7 +45,10 @@ export function RemotePage({ remote, page }: { remote: string; page: string }) {
       renderError={(error, retry) => <RemoteFailure error={error} retry={retry} />}
     >
       <Suspense fallback={<FullPageLoader />}>
-        <Page />
+        {/* Which remote renders here: for people debugging a page and for the browser tests. */}
+        <div data-remote-page={remote}>
+          <Page />
+        </div>
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -1,5 +1,7 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { ResourceScreen } from '@crm/shared/ui';
+import '../i18n/index.ts';
+import { settingsScreens } from '../resources.ts';
 
 export default function AffiliateCompaniesPage() {
-  return <Placeholder titleKey="menu.settings.affiliateCompanies" />;
+  return <ResourceScreen spec={settingsScreens.affiliateCompanies} />;
 }

@@ -1,5 +1,7 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { ResourceScreen } from '@crm/shared/ui';
+import '../i18n/index.ts';
+import { settingsScreens } from '../resources.ts';
 
 export default function TagsPage() {
-  return <Placeholder titleKey="menu.settings.tags" />;
+  return <ResourceScreen spec={settingsScreens.tags} />;
 }

@@ -6,3 +6,5 @@ export * from './components/PermissionGate.tsx';
 export * from './components/NotBuiltPanel.tsx';
 export * from './standalone/StandaloneApp.tsx';
 export * from './format/dates.ts';
+export * from './resource/ResourceScreen.tsx';
+export * from './resource/resourceApi.ts';

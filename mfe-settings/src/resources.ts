@@ -1,0 +1,136 @@
+/** The simple settings screens, each described once; ResourceScreen does the rest. */
+import { crudPermissions } from '@crm/shared/access';
+import type { ResourceSpec } from '@crm/shared/ui';
+
+const field = (name: string) => `settings:fields.${name}`;
+const statusClassOptions = ['lead', 'email', 'phone'].map((value) => ({ value, label: value }));
+
+export const settingsScreens = {
+  locales: {
+    path: '/settings/locale',
+    titleKey: 'menu.settings.locales',
+    nounKey: 'settings:nouns.locale',
+    permissions: crudPermissions('settings.locale'),
+    columns: [
+      { key: 'code', title: field('code') },
+      { key: 'name', title: field('name') },
+      { key: 'is_active', title: field('is_active'), type: 'boolean' },
+    ],
+    fields: [
+      { name: 'code', labelKey: field('code'), kind: 'text', createOnly: true },
+      { name: 'name', labelKey: field('name'), kind: 'text' },
+      { name: 'is_active', labelKey: field('is_active'), kind: 'boolean' },
+    ],
+  },
+  localizations: {
+    path: '/settings/localization',
+    titleKey: 'menu.settings.localizations',
+    nounKey: 'settings:nouns.localization',
+    permissions: crudPermissions('settings.localization'),
+    columns: [
+      { key: 'locale', title: field('locale') },
+      { key: 'key', title: field('key') },
+      { key: 'value', title: field('value') },
+      { key: 'updated_at', title: field('updated_at'), type: 'datetime' },
+    ],
+    fields: [
+      { name: 'locale', labelKey: field('locale'), kind: 'text' },
+      { name: 'key', labelKey: field('key'), kind: 'text' },
+      { name: 'value', labelKey: field('value'), kind: 'textarea' },
+    ],
+  },
+  statuses: {
+    path: '/settings/status',
+    titleKey: 'menu.settings.statuses',
+    nounKey: 'settings:nouns.status',
+    permissions: crudPermissions('settings.status'),
+    columns: [
+      { key: 'name', title: field('name') },
+      { key: 'class', title: field('class') },
+      { key: 'in_import', title: field('in_import'), type: 'boolean' },
+      { key: 'bg_color', title: field('bg_color') },
+      { key: 'text_color', title: field('text_color') },
+    ],
+    fields: [
+      { name: 'name', labelKey: field('name'), kind: 'text' },
+      { name: 'class', labelKey: field('class'), kind: 'select', options: statusClassOptions },
+      { name: 'in_import', labelKey: field('in_import'), kind: 'boolean' },
+      { name: 'bg_color', labelKey: field('bg_color'), kind: 'color' },
+      { name: 'text_color', labelKey: field('text_color'), kind: 'color' },
+    ],
+  },
+  countries: {
+    path: '/settings/country',
+    titleKey: 'menu.settings.countries',
+    nounKey: 'settings:nouns.country',
+    permissions: crudPermissions('settings.country'),
+    columns: [
+      { key: 'flag', title: field('flag') },
+      { key: 'name', title: field('name') },
+      { key: 'iso_3166_2', title: field('iso_3166_2') },
+      { key: 'iso_3166_3', title: field('iso_3166_3') },
+      { key: 'calling_code', title: field('calling_code') },
+      { key: 'currency_code', title: field('currency_code') },
+      { key: 'eea', title: field('eea'), type: 'boolean' },
+    ],
+    fields: [
+      { name: 'name', labelKey: field('name'), kind: 'text' },
+      { name: 'iso_3166_2', labelKey: field('iso_3166_2'), kind: 'text' },
+      { name: 'iso_3166_3', labelKey: field('iso_3166_3'), kind: 'text' },
+      { name: 'country_code', labelKey: field('country_code'), kind: 'text' },
+      { name: 'capital', labelKey: field('capital'), kind: 'text' },
+      { name: 'calling_code', labelKey: field('calling_code'), kind: 'text' },
+      { name: 'flag', labelKey: field('flag'), kind: 'text' },
+      { name: 'eea', labelKey: field('eea'), kind: 'boolean' },
+    ],
+  },
+  languages: {
+    path: '/settings/language',
+    titleKey: 'menu.settings.languages',
+    nounKey: 'settings:nouns.language',
+    permissions: crudPermissions('settings.language'),
+    columns: [
+      { key: 'code', title: field('code') },
+      { key: 'name', title: field('name') },
+      { key: 'native_name', title: field('native_name') },
+    ],
+    fields: [
+      { name: 'code', labelKey: field('code'), kind: 'text' },
+      { name: 'name', labelKey: field('name'), kind: 'text' },
+      { name: 'native_name', labelKey: field('native_name'), kind: 'text' },
+    ],
+  },
+  tags: {
+    path: '/settings/tag',
+    titleKey: 'menu.settings.tags',
+    nounKey: 'settings:nouns.tag',
+    permissions: crudPermissions('settings.tag'),
+    columns: [
+      { key: 'name', title: field('name') },
+      { key: 'created_at', title: field('created_at'), type: 'datetime' },
+    ],
+    fields: [{ name: 'name', labelKey: field('name'), kind: 'text' }],
+  },
+  sources: {
+    path: '/settings/source',
+    titleKey: 'menu.settings.sources',
+    nounKey: 'settings:nouns.source',
+    permissions: crudPermissions('settings.source'),
+    columns: [
+      { key: 'name', title: field('name') },
+      { key: 'created_at', title: field('created_at'), type: 'datetime' },
+    ],
+    fields: [{ name: 'name', labelKey: field('name'), kind: 'text' }],
+  },
+  affiliateCompanies: {
+    path: '/settings/affiliate/company',
+    titleKey: 'menu.settings.affiliateCompanies',
+    nounKey: 'settings:nouns.affiliateCompany',
+    permissions: crudPermissions('settings.affiliateCompany'),
+    columns: [
+      { key: 'name', title: field('name') },
+      { key: 'created_at', title: field('created_at'), type: 'datetime' },
+    ],
+    fields: [{ name: 'name', labelKey: field('name'), kind: 'text' }],
+  },
+} satisfies Record<string, ResourceSpec>;
