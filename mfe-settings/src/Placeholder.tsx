@@ -1,31 +1,7 @@
-/**
- * Stands in for a screen this remote does not build yet (listed in the README). It shows the team's own
- * translated text, the signed-in user from the shared store and the build label, which the federation
- * tests use to prove one store, one i18n instance and independent deploys.
- */
-import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@crm/shared';
-import { NotBuiltPanel } from '@crm/shared/ui';
+import { RemotePlaceholder } from '@crm/shared/ui';
 import { namespace } from './i18n/index.ts';
 
-const buildLabel = process.env.CRM_BUILD_LABEL;
-
+/** This remote's stand-in for screens not built yet; the build-time values come from this remote's bundle. */
 export function Placeholder({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation(namespace);
-  const userName = useAppSelector((state) => state.session.name);
-  // A fault-injection build (CRM_FAULT=render) lets the browser tests prove a crashing remote is contained.
-  if (process.env.CRM_FAULT === 'render') throw new Error('mfe_settings was built to fail while rendering');
-  return (
-    <NotBuiltPanel
-      remote="mfe_settings"
-      titleKey={titleKey}
-      note={
-        <>
-          <div data-testid="remote-owner">{t('owner')}</div>
-          <div data-testid="remote-user">{userName}</div>
-          {buildLabel ? <div data-testid="build-label">{buildLabel}</div> : null}
-        </>
-      }
-    />
-  );
+  return <RemotePlaceholder remote="mfe_settings" namespace={namespace} titleKey={titleKey} buildLabel={process.env.CRM_BUILD_LABEL} fault={process.env.CRM_FAULT} />;
 }

@@ -8,3 +8,4 @@ export * from './standalone/StandaloneApp.tsx';
 export * from './format/dates.ts';
 export * from './resource/ResourceScreen.tsx';
 export * from './resource/resourceApi.ts';
+export * from './components/RemotePlaceholder.tsx';

@@ -1,0 +1,37 @@
+/**
+ * Stands in for a screen a remote does not build yet (listed in the README). It shows the team's own
+ * translated text, the signed-in user from the shared store and the build label, which the federation
+ * tests use to prove one store, one i18n instance and independent deploys. The remote passes its own
+ * build-time values (`process.env.CRM_*` are replaced in the remote's bundle).
+ */
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '@crm/shared';
+import { NotBuiltPanel } from './NotBuiltPanel.tsx';
+
+export type RemotePlaceholderProps = {
+  remote: string;
+  namespace: string;
+  titleKey: string;
+  buildLabel: string | undefined;
+  /** 'render' in a fault-injection build: the browser tests prove a crashing remote is contained. */
+  fault: string | undefined;
+};
+
+export function RemotePlaceholder({ remote, namespace, titleKey, buildLabel, fault }: RemotePlaceholderProps) {
+  const { t } = useTranslation(namespace);
+  const userName = useAppSelector((state) => state.session.name);
+  if (fault === 'render') throw new Error(`${remote} was built to fail while rendering`);
+  return (
+    <NotBuiltPanel
+      remote={remote}
+      titleKey={titleKey}
+      note={
+        <>
+          <div data-testid="remote-owner">{t('owner')}</div>
+          <div data-testid="remote-user">{userName}</div>
+          {buildLabel ? <div data-testid="build-label">{buildLabel}</div> : null}
+        </>
+      }
+    />
+  );
+}
