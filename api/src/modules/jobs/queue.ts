@@ -135,28 +135,33 @@ export class JobQueue {
 
     try {
       const outcome = (await handler(context)) ?? {};
-      const [finished] = await db
-        .update(jobs)
-        .set({ status: 'finished', finished_at: sql`now()`, pending: 0, progress: 100, result: outcome.result ?? null, error: null })
-        .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
-        .returning();
-      if (finished?.user_id) {
-        await notify(db, { userId: finished.user_id, type: 'success', title: `${finished.name} finished`, message: outcome.message ?? `${finished.name} finished.`, jobId });
-      }
+      // The final state and its notification commit together: whoever sees one sees the other.
+      await db.transaction(async (tx) => {
+        const [finished] = await tx
+          .update(jobs)
+          .set({ status: 'finished', finished_at: sql`now()`, pending: 0, progress: 100, result: outcome.result ?? null, error: null })
+          .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
+          .returning();
+        if (finished?.user_id) {
+          await notify(tx, { userId: finished.user_id, type: 'success', title: `${finished.name} finished`, message: outcome.message ?? `${finished.name} finished.`, jobId });
+        }
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (job.attempts < this.maxAttempts) {
         await db.update(jobs).set({ error: message }).where(eq(jobs.id, jobId));
         throw error; // pg-boss retries it
       }
-      const [failed] = await db
-        .update(jobs)
-        .set({ status: 'failed', finished_at: sql`now()`, error: message })
-        .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
-        .returning();
-      if (failed?.user_id) {
-        await notify(db, { userId: failed.user_id, type: 'failure', title: `${failed.name} failed`, message: `${failed.name} failed: ${message}`, jobId });
-      }
+      await db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(jobs)
+          .set({ status: 'failed', finished_at: sql`now()`, error: message })
+          .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
+          .returning();
+        if (failed?.user_id) {
+          await notify(tx, { userId: failed.user_id, type: 'failure', title: `${failed.name} failed`, message: `${failed.name} failed: ${message}`, jobId });
+        }
+      });
     }
   }
 }

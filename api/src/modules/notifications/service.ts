@@ -16,8 +16,9 @@ export function toNotificationSummary(row: NotificationRow): NotificationSummary
   };
 }
 
+/** Inserts a notification; takes a transaction too, so it can commit together with what it reports. */
 export async function notify(
-  db: Db,
+  db: Pick<Db, 'insert'>,
   input: { userId: number; type: NotificationType; title: string; message: string; jobId?: number },
 ): Promise<void> {
   await db.insert(notifications).values({ user_id: input.userId, type: input.type, title: input.title, message: input.message, job_id: input.jobId ?? null });
