@@ -7,3 +7,4 @@ export * from './jobs.ts';
 export * from './options.ts';
 export * from './localizations.ts';
 export * from './settings.ts';
+export * from './management.ts';
