@@ -15,6 +15,7 @@ const environment = z.object({
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
   DEMO_LEADS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
+  REQUEST_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -34,6 +35,8 @@ export type Config = {
   /** Demo leads generated at start when the leads table is empty (with DEMO_SEED). */
   demoLeads: number;
   logLevel: string;
+  /** Days the request log (settings › requests) keeps an entry. */
+  requestLogDays: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: values.DEMO_SEED === 'true',
     demoLeads: values.DEMO_LEADS,
     logLevel: values.LOG_LEVEL,
+    requestLogDays: values.REQUEST_LOG_DAYS,
   };
 }

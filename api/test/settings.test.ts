@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { settingsResources } from '../src/modules/settings/resources.ts';
 import { bearer, createTestContext, tableFingerprint, type TestContext } from './helpers.ts';
 
 type Case = {
@@ -138,4 +139,137 @@ describe('settings resources: create, list, search, update, duplicates, delete',
     const found = (await call('GET', `/api/settings/tag?search=${encodeURIComponent('100%')}`)).json() as { data: { name: string }[] };
     assert.deepEqual(found.data.map((row) => row.name), ['100% real']);
   });
+});
+
+/**
+ * For every settings resource: pagination meta, search, sorting both ways on every sortable key and each
+ * filter, driven by the resource definitions so a new sort key or filter without test data fails here.
+ * Three records per resource, created in this order; their values sort the same under any collation
+ * (one shared prefix, then one lowercase letter or same-length digits), and their order on each key
+ * differs from the creation order so an ignored sort is caught.
+ */
+type ListCase = {
+  records(references: { affiliateCompanyId: number }): Record<string, unknown>[];
+  /** Each filter of the definition: a value and the indexes of the records it keeps. */
+  filters?: Record<string, { value: (references: { affiliateCompanyId: number }) => string | number; keeps: number[] }>;
+};
+
+const listCases: Record<string, ListCase> = {
+  '/settings/locale': {
+    records: () => [
+      { code: 'qc', name: 'Sortcase b' },
+      { code: 'qa', name: 'Sortcase c' },
+      { code: 'qb', name: 'Sortcase a' },
+    ],
+  },
+  '/settings/localization': {
+    records: () => [
+      { locale: 'qb', key: 'sortcase.b', value: 'one' },
+      { locale: 'qa', key: 'sortcase.c', value: 'two' },
+      { locale: 'qc', key: 'sortcase.a', value: 'three' },
+    ],
+    filters: { locale: { value: () => 'qa', keeps: [1] } },
+  },
+  '/settings/status': {
+    records: () => [
+      { name: 'Sortcase b', class: 'phone' },
+      { name: 'Sortcase c', class: 'lead' },
+      { name: 'Sortcase a', class: 'email' },
+    ],
+    filters: { class: { value: () => 'lead', keeps: [1] } },
+  },
+  '/settings/country': {
+    records: () => [
+      { name: 'Sortcase b', iso_3166_2: 'QN', iso_3166_3: 'QNN', country_code: '901', flag: 'x', calling_code: '33' },
+      { name: 'Sortcase c', iso_3166_2: 'QM', iso_3166_3: 'QMM', country_code: '902', flag: 'x', calling_code: '11' },
+      { name: 'Sortcase a', iso_3166_2: 'QO', iso_3166_3: 'QOO', country_code: '903', flag: 'x', calling_code: '22' },
+    ],
+  },
+  '/settings/language': {
+    records: () => [
+      { code: 'qlb', name: 'Sortcase c', native_name: 'n' },
+      { code: 'qla', name: 'Sortcase a', native_name: 'n' },
+      { code: 'qlc', name: 'Sortcase b', native_name: 'n' },
+    ],
+  },
+  '/settings/tag': { records: () => ['Sortcase b', 'Sortcase c', 'Sortcase a'].map((name) => ({ name })) },
+  '/settings/source': {
+    records: ({ affiliateCompanyId }) => [
+      { name: 'Sortcase b', affiliate_company_id: affiliateCompanyId },
+      { name: 'Sortcase c', affiliate_company_id: null },
+      { name: 'Sortcase a', affiliate_company_id: affiliateCompanyId },
+    ],
+    filters: { affiliate_company_id: { value: ({ affiliateCompanyId }) => affiliateCompanyId, keeps: [0, 2] } },
+  },
+  '/settings/affiliate/company': { records: () => ['Sortcase b', 'Sortcase c', 'Sortcase a'].map((name) => ({ name })) },
+};
+
+describe('every settings list: pagination, search, sorting on every key, each filter', () => {
+  let context: TestContext;
+  let references: { affiliateCompanyId: number };
+  before(async () => {
+    context = await createTestContext();
+    const company = await context.app.inject({ method: 'POST', url: '/api/settings/affiliate/company', headers: bearer(context.adminToken), payload: { name: 'Filter company' } });
+    references = { affiliateCompanyId: (company.json() as { data: { id: number } }).data.id };
+  });
+  after(() => context.close());
+
+  const get = async (url: string) => {
+    const response = await context.app.inject({ method: 'GET', url, headers: bearer(context.adminToken) });
+    assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+    return response.json() as { data: { id: number }[]; meta: { current_page: number; per_page: number; total: number; last_page: number } };
+  };
+
+  test('every resource has a list case', () => {
+    assert.deepEqual(Object.keys(listCases).sort(), settingsResources.map((resource) => resource.path).sort());
+  });
+
+  for (const resource of settingsResources) {
+    test(`${resource.path}: pagination meta, search, sort keys ${Object.keys(resource.sortable).join(', ')}, filters ${Object.keys(resource.filters ?? {}).join(', ') || 'none'}`, async () => {
+      const listCase = listCases[resource.path];
+      assert.ok(listCase, `no list case for ${resource.path}`);
+      const records = listCase.records(references);
+      const ids: number[] = [];
+      for (const record of records) {
+        const created = await context.app.inject({ method: 'POST', url: `/api${resource.path}`, headers: bearer(context.adminToken), payload: record });
+        assert.equal(created.statusCode, 201, created.body);
+        ids.push((created.json() as { data: { id: number } }).data.id);
+      }
+      const base = `/api${resource.path}?search=Sortcase`;
+
+      const all = await get(`${base}&per_page=100`);
+      assert.deepEqual(all.data.map((row) => row.id).sort(), [...ids].sort(), 'the search finds exactly the three records');
+      const first = await get(`${base}&per_page=2&page=1`);
+      const second = await get(`${base}&per_page=2&page=2`);
+      assert.deepEqual(first.meta, { current_page: 1, per_page: 2, total: 3, last_page: 2 });
+      assert.deepEqual(second.meta, { current_page: 2, per_page: 2, total: 3, last_page: 2 });
+      assert.equal(first.data.length, 2);
+      assert.equal(second.data.length, 1);
+      assert.deepEqual([...first.data, ...second.data].map((row) => row.id).sort(), [...ids].sort(), 'the pages do not overlap');
+      const nothing = await get(`/api${resource.path}?search=${encodeURIComponent('no such thing anywhere')}`);
+      assert.deepEqual(nothing.meta, { current_page: 1, per_page: 25, total: 0, last_page: 1 });
+
+      for (const key of Object.keys(resource.sortable)) {
+        const byCreation = key === 'created_at' || key === 'updated_at';
+        const values = records.map((record) => String(record[key]));
+        if (!byCreation) assert.equal(new Set(values).size, records.length, `${resource.path}: the records need distinct values of ${key}`);
+        const expected = records
+          .map((_record, index) => index)
+          .sort((left, right) => (byCreation ? left - right : values[left]! < values[right]! ? -1 : 1))
+          .map((index) => ids[index]);
+        const ascending = await get(`${base}&sort=${key}&direction=asc`);
+        assert.deepEqual(ascending.data.map((row) => row.id), expected, `${key} asc`);
+        const descending = await get(`${base}&sort=${key}&direction=desc`);
+        assert.deepEqual(descending.data.map((row) => row.id), [...expected].reverse(), `${key} desc`);
+      }
+
+      const filterKeys = Object.keys(resource.filters ?? {});
+      assert.deepEqual(Object.keys(listCase.filters ?? {}).sort(), filterKeys.sort(), `${resource.path}: a case for each filter`);
+      for (const [key, filter] of Object.entries(listCase.filters ?? {})) {
+        const narrowed = await get(`${base}&${key}=${encodeURIComponent(String(filter.value(references)))}&per_page=100`);
+        assert.deepEqual(narrowed.data.map((row) => row.id).sort(), filter.keeps.map((index) => ids[index]).sort(), `filter ${key}`);
+        assert.equal(narrowed.meta.total, filter.keeps.length);
+      }
+    });
+  }
 });

@@ -3,6 +3,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './apps.ts';
 
+/** Runs one of the API's scripts to completion (same environment as the API) and fails if it fails. */
+export async function runApiScript(script: string, env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: join(repoRoot, 'api'), env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
+}
+
 export type RunningApi = { process: ChildProcess; output(): string; stop(): Promise<void> };
 
 export async function startApi(options: { port: number; env: Record<string, string>; log?: boolean }): Promise<RunningApi> {

@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi } from './api.ts';
+import { runApiScript, startApi } from './api.ts';
 import { apiPort, hostConfig, repoRoot } from './apps.ts';
 import { serveApps } from './serveApps.ts';
 import { startStaticServer } from './staticServer.ts';
@@ -15,17 +15,16 @@ import { e2eStack } from './e2eStack.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'crm-e2e-'));
 writeFileSync(e2eStack.hostConfigFile, JSON.stringify(hostConfig(e2eStack.config), null, 2));
 
-const api = await startApi({
-  port: apiPort,
-  env: {
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: e2eStack.adminPassword,
-    DEMO_LEADS: '50',
-    LOGIN_RATE_LIMIT: '1000',
-    LOG_LEVEL: 'warn',
-    CORS_ORIGINS: ['http://localhost:3000', ...e2eStack.variants.map((variant) => `http://localhost:${variant.port}`)].join(','),
-  },
-});
+const apiEnv = {
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: e2eStack.adminPassword,
+  DEMO_LEADS: '50',
+  LOGIN_RATE_LIMIT: '1000',
+  LOG_LEVEL: 'warn',
+  CORS_ORIGINS: ['http://localhost:3000', ...e2eStack.variants.map((variant) => `http://localhost:${variant.port}`)].join(','),
+};
+await runApiScript('src/seed/e2e-fixtures-cli.ts', apiEnv);
+const api = await startApi({ port: apiPort, env: apiEnv });
 const servers = await serveApps({ hostConfigFile: e2eStack.hostConfigFile, distOf: e2eStack.distOf });
 for (const variant of e2eStack.variants) {
   servers.push(await startStaticServer({ root: join(repoRoot, variant.outDir), port: variant.port, spa: variant.name === 'settings-standalone' }));

@@ -48,3 +48,17 @@ export async function apiLogin(request: APIRequestContext, user: { email: string
 
 export const test = base;
 export { expect };
+
+/** A role with exactly these permissions and a user holding only it, made through the management API. */
+export async function userWithPermissions(request: APIRequestContext, permissions: readonly string[], label: string): Promise<{ email: string; password: string; roleId: number; userId: number }> {
+  const adminToken = await apiLogin(request, admin);
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const unique = `${label} ${Date.now().toString(36)}`;
+  const role = await request.post(`${apiBaseUrl}/management/role`, { headers, data: { name: unique, permissions } });
+  expect(role.status()).toBe(201);
+  const roleId = ((await role.json()) as { data: { id: number } }).data.id;
+  const user = { email: `${unique.replaceAll(/\W+/g, '-').toLowerCase()}@example.com`, password: 'e2e-password-123' };
+  const created = await request.post(`${apiBaseUrl}/management/user`, { headers, data: { name: unique, ...user, roles: [roleId] } });
+  expect(created.status()).toBe(201);
+  return { ...user, roleId, userId: ((await created.json()) as { data: { id: number } }).data.id };
+}

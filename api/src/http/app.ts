@@ -14,9 +14,12 @@ import { bearerTokenOf } from '../modules/auth/tokens.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { jobRoutes } from '../modules/jobs/routes.ts';
 import { localizationRoutes } from '../modules/localizations/routes.ts';
+import { managementRoutes } from '../modules/management/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { optionRoutes } from '../modules/options/routes.ts';
 import { settingsResources } from '../modules/settings/resources.ts';
+import { sourceRandomStatusRoutes } from '../modules/settings/randomStatuses/routes.ts';
+import { requestLogRoutes } from '../modules/requests/routes.ts';
 import { resourceRoutes } from './resource.ts';
 import { isPublicRoute, type RouteAccess } from './access.ts';
 import { handleError, noPermission, unauthenticated } from './errors.ts';
@@ -104,9 +107,12 @@ export async function buildApp({ database, config }: AppOptions): Promise<App> {
         loginRateLimit: { max: config.loginRateLimit, timeWindowMs: config.loginRateWindowSeconds * 1000 },
       });
       await api.register(optionRoutes, { db });
+      await api.register(managementRoutes, { db });
       await api.register(notificationRoutes, { db });
       await api.register(jobRoutes, { db });
       for (const resource of settingsResources) await api.register(resourceRoutes(resource), { db });
+      await api.register(sourceRandomStatusRoutes, { db });
+      await api.register(requestLogRoutes, { db });
     },
     { prefix: '/api' },
   );

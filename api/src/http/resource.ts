@@ -1,15 +1,20 @@
 /**
  * One way to declare a CRUD resource (STYLE 5): its table, permissions, body schemas, searchable,
- * sortable and filterable columns, and uniqueness. `registerResource` gives it a paginated list
+ * sortable and filterable columns, and uniqueness. `resourceRoutes` gives it a paginated list
  * (`{ data, meta }`, `?search=&sort=&direction=&<filter>=`), get, create, update and delete, with a 422
  * naming the field when a unique value is taken and a 409 when a row in use is deleted.
+ * Optional hooks let a resource with relations (users and their roles, roles and their permissions)
+ * stay one declaration: they load related rows for items, turn a body into column values, and write
+ * relations or refuse a change inside the write's transaction.
  */
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, idParam, messageResponse, paginated, paginationQuery, type CrudPermissions } from '@crm/shared/contract';
-import type { Db } from '../db/database.ts';
+import { dataOf, idParam, messageResponse, paginated, paginationQuery, type CrudPermissions, type PermissionRule } from '@crm/shared/contract';
+import type { Db, Schema } from '../db/database.ts';
+import { requireAuth, type AuthContext } from './access.ts';
 import { HttpError, invalid, notFound } from './errors.ts';
 import { pageWindow, paginationMetaOf } from './pagination.ts';
 
@@ -18,6 +23,28 @@ type ResourceTable = PgTable & { id: AnyPgColumn };
 export type UniqueRule = { field: string; columns: readonly AnyPgColumn[]; message?: string };
 
 type ItemSchema = z.ZodType<Record<string, unknown>>;
+
+export type Row = Record<string, unknown>;
+
+/** The database or a transaction on it: what hooks query through. */
+export type Executor = PgDatabase<NodePgQueryResultHKT, Schema>;
+
+/** An equality filter on a column, or any condition built from the query value (e.g. a membership). */
+export type ResourceFilter = { schema: z.ZodType } & ({ column: AnyPgColumn } | { where(value: unknown): SQL });
+
+/** What a write hook sees: the row as written (or deleted), the validated body, the row before, and who asked. */
+export type WriteContext = { row: Row; body: Row; existing: Row | null; auth: AuthContext };
+
+export type ResourceHooks = {
+  /** Adds related data to rows before `toItem` (one query per relation for a whole page). */
+  withRelated?(executor: Executor, rows: Row[]): Promise<Row[]>;
+  /** Turns a validated body into the table's column values (drop relation fields, hash a password…). */
+  toValues?(body: Row, existing: Row | null): Promise<Row>;
+  /** Runs in the write's transaction after the insert or update: write relations, or throw to roll back. */
+  afterWrite?(tx: Executor, context: WriteContext): Promise<void>;
+  /** Runs in the delete's transaction after the row is gone: throw to refuse and roll back. */
+  afterDelete?(tx: Executor, context: Omit<WriteContext, 'body' | 'existing'>): Promise<void>;
+};
 
 export type ResourceDefinition = {
   /** API path without /api, e.g. '/settings/tag'. */
@@ -33,10 +60,30 @@ export type ResourceDefinition = {
   searchable: readonly AnyPgColumn[];
   sortable: Readonly<Record<string, AnyPgColumn>>;
   defaultSort: string;
-  /** Equality filters from the query string: key → column. */
-  filters?: Readonly<Record<string, { column: AnyPgColumn; schema: z.ZodType }>>;
+  /** Filters from the query string: key → column (equality) or condition. */
+  filters?: Readonly<Record<string, ResourceFilter>>;
   unique?: readonly UniqueRule[];
+  /** Who may read one row; the view permission when absent (an editor may need it without the list). */
+  showAccess?: PermissionRule;
+  /** Success messages; the settings wording when absent. */
+  messages?: { created: string; updated: string; deleted: string };
+  hooks?: ResourceHooks;
 };
+
+const settingMessages = { created: 'Setting successfully created', updated: 'Setting successfully updated', deleted: 'Setting successfully deleted' };
+
+/** `%text%` for ILIKE, with the pattern characters of the text escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replaceAll(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+/** Rows whose columns (as text) contain the search text, or undefined when there is nothing to search. */
+export function searchCondition(columns: readonly AnyPgColumn[], search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text || columns.length === 0) return undefined;
+  const pattern = containsPattern(text);
+  return or(...columns.map((column) => ilike(sql`${column}::text`, pattern)));
+}
 
 const pgUniqueViolation = '23505';
 const pgForeignKeyViolation = '23503';
@@ -63,7 +110,8 @@ function errorCode(error: unknown): string | undefined {
 }
 
 export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsyncZod<{ db: Db }> {
-  const { table, permissions } = definition;
+  const { table, permissions, hooks = {} } = definition;
+  const messages = definition.messages ?? settingMessages;
   const tags = [definition.path.split('/').filter(Boolean).join(' › ')];
   const sortKeys = Object.keys(definition.sortable) as [string, ...string[]];
   const filterShape = Object.fromEntries(Object.entries(definition.filters ?? {}).map(([key, filter]) => [key, filter.schema.optional()]));
@@ -73,7 +121,7 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
     ...filterShape,
   });
 
-  async function assertUnique(db: Db, body: Record<string, unknown>, currentId: number | null, existing?: Record<string, unknown>) {
+  async function assertUnique(db: Db, body: Row, currentId: number | null, existing?: Row) {
     for (const rule of definition.unique ?? []) {
       const values = rule.columns.map((column) => body[column.name] ?? existing?.[column.name]);
       if (values.some((value) => value === undefined || value === null)) continue;
@@ -86,10 +134,25 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
     }
   }
 
-  async function findOr404(db: Db, id: number): Promise<Record<string, unknown>> {
+  async function findOr404(db: Db, id: number): Promise<Row> {
     const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
     if (!row) throw notFound(definition.name);
-    return row as Record<string, unknown>;
+    return row as Row;
+  }
+
+  async function itemsOf(executor: Executor, rows: Row[]): Promise<Row[]> {
+    const complete = hooks.withRelated && rows.length > 0 ? await hooks.withRelated(executor, rows) : rows;
+    return complete.map((row) => definition.toItem(row));
+  }
+
+  async function itemOf(executor: Executor, row: Row): Promise<Row> {
+    const [item] = await itemsOf(executor, [row]);
+    if (!item) throw new Error('an item was lost while loading its relations');
+    return item;
+  }
+
+  function filterCondition(filter: ResourceFilter, value: unknown): SQL {
+    return 'column' in filter ? eq(filter.column, value) : filter.where(value);
   }
 
   return async (app, { db }) => {
@@ -97,16 +160,12 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
       definition.path,
       { schema: { tags, summary: `Search ${definition.name}`, querystring: listQuery, response: { 200: paginated(definition.item) } }, config: { access: permissions.view } },
       async (request) => {
-        const query = request.query as z.infer<typeof listQuery> & Record<string, unknown>;
+        const query = request.query as z.infer<typeof listQuery> & Row;
         const conditions: SQL[] = [];
-        const search = query.search?.trim();
-        if (search && definition.searchable.length > 0) {
-          const pattern = `%${search.replaceAll(/[\\%_]/g, (match) => `\\${match}`)}%`;
-          const matches = or(...definition.searchable.map((column) => ilike(sql`${column}::text`, pattern)));
-          if (matches) conditions.push(matches);
-        }
+        const matches = searchCondition(definition.searchable, query.search);
+        if (matches) conditions.push(matches);
         for (const [key, filter] of Object.entries(definition.filters ?? {})) {
-          if (query[key] !== undefined) conditions.push(eq(filter.column, query[key]));
+          if (query[key] !== undefined) conditions.push(filterCondition(filter, query[key]));
         }
         const where = conditions.length > 0 ? and(...conditions) : undefined;
         const sortColumn = definition.sortable[query.sort] ?? table.id;
@@ -116,25 +175,35 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
           db.select().from(table).where(where).orderBy(order, asc(table.id)).limit(limit).offset(offset),
           db.select({ total: count() }).from(table).where(where),
         ]);
-        return { data: rows.map((row) => definition.toItem(row as Record<string, unknown>)), meta: paginationMetaOf(query, total?.total ?? 0) };
+        return { data: await itemsOf(db, rows as Row[]), meta: paginationMetaOf(query, total?.total ?? 0) };
       },
     );
 
     app.get(
       `${definition.path}/:id`,
-      { schema: { tags, summary: `One ${definition.name}`, params: idParam, response: { 200: dataOf(definition.item) } }, config: { access: permissions.view } },
-      async (request) => ({ data: definition.toItem(await findOr404(db, request.params.id)) }),
+      {
+        schema: { tags, summary: `One ${definition.name}`, params: idParam, response: { 200: dataOf(definition.item) } },
+        config: { access: definition.showAccess ?? permissions.view },
+      },
+      async (request) => ({ data: await itemOf(db, await findOr404(db, request.params.id)) }),
     );
 
     app.post(
       definition.path,
       { schema: { tags, summary: `Create a ${definition.name}`, body: definition.create, response: { 201: z.object({ message: z.string(), data: definition.item }) } }, config: { access: permissions.create } },
       async (request, reply) => {
-        const body = request.body as Record<string, unknown>;
+        const auth = requireAuth(request);
+        const body = request.body as Row;
         await assertUnique(db, body, null);
+        const values = hooks.toValues ? await hooks.toValues(body, null) : body;
         try {
-          const [row] = await db.insert(table).values(body as PgTable['$inferInsert']).returning();
-          return reply.status(201).send({ message: 'Setting successfully created', data: definition.toItem(row as Record<string, unknown>) });
+          const data = await db.transaction(async (tx) => {
+            const [row] = await tx.insert(table).values(values as PgTable['$inferInsert']).returning();
+            if (!row) throw new Error('insert returned nothing');
+            await hooks.afterWrite?.(tx, { row, body, existing: null, auth });
+            return itemOf(tx, row);
+          });
+          return reply.status(201).send({ message: messages.created, data });
         } catch (error) {
           throw constraintError(error, definition.name);
         }
@@ -145,12 +214,23 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
       `${definition.path}/:id`,
       { schema: { tags, summary: `Update a ${definition.name}`, params: idParam, body: definition.update, response: { 200: z.object({ message: z.string(), data: definition.item }) } }, config: { access: permissions.update } },
       async (request) => {
+        const auth = requireAuth(request);
         const existing = await findOr404(db, request.params.id);
-        const body = request.body as Record<string, unknown>;
+        const body = request.body as Row;
         await assertUnique(db, body, request.params.id, existing);
+        const values = hooks.toValues ? await hooks.toValues(body, existing) : body;
         try {
-          const [row] = await db.update(table).set(body as PgTable['$inferInsert']).where(eq(table.id, request.params.id)).returning();
-          return { message: 'Setting successfully updated', data: definition.toItem(row as Record<string, unknown>) };
+          const data = await db.transaction(async (tx) => {
+            // A body made only of relations leaves no column to set: touch updated_at, or read the row as is.
+            const changes = Object.keys(values).length > 0 ? values : 'updated_at' in table ? { updated_at: new Date() } : null;
+            const [row] = changes
+              ? await tx.update(table).set(changes as PgTable['$inferInsert']).where(eq(table.id, request.params.id)).returning()
+              : await tx.select().from(table).where(eq(table.id, request.params.id));
+            if (!row) throw notFound(definition.name);
+            await hooks.afterWrite?.(tx, { row, body, existing, auth });
+            return itemOf(tx, row);
+          });
+          return { message: messages.updated, data };
         } catch (error) {
           throw constraintError(error, definition.name);
         }
@@ -161,14 +241,19 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
       `${definition.path}/:id`,
       { schema: { tags, summary: `Delete a ${definition.name}`, params: idParam, response: { 200: messageResponse } }, config: { access: permissions.delete } },
       async (request) => {
+        const auth = requireAuth(request);
         await findOr404(db, request.params.id);
         try {
-          await db.delete(table).where(eq(table.id, request.params.id));
+          await db.transaction(async (tx) => {
+            const [row] = await tx.delete(table).where(eq(table.id, request.params.id)).returning();
+            if (!row) throw notFound(definition.name);
+            await hooks.afterDelete?.(tx, { row, auth });
+          });
         } catch (error) {
           if (errorCode(error) === pgForeignKeyViolation) throw new HttpError(409, `This ${definition.name.toLowerCase()} is in use and cannot be deleted.`);
           throw error;
         }
-        return { message: 'Setting successfully deleted' };
+        return { message: messages.deleted };
       },
     );
   };

@@ -1,5 +1,7 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { JobsTable } from '../profile/jobs/JobsTable.tsx';
 
+/** Route `profile/jobs` (user.profile.job.view). */
 export default function JobsPage() {
-  return <Placeholder titleKey="menu.profile.jobs" />;
+  return <JobsTable />;
 }

@@ -1,5 +1,7 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { NotificationsList } from '../profile/notifications/NotificationsList.tsx';
 
+/** Route `profile/notifications` (user.profile.notification.view). */
 export default function NotificationsPage() {
-  return <Placeholder titleKey="menu.profile.notifications" />;
+  return <NotificationsList />;
 }

@@ -1,5 +1,6 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { PermissionsList } from '../management/permissions/PermissionsList.tsx';
 
 export default function PermissionsPage() {
-  return <Placeholder titleKey="menu.management.permissions" />;
+  return <PermissionsList />;
 }

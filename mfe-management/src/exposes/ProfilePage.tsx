@@ -1,5 +1,18 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { Flex, PermissionGate } from '@crm/shared/ui';
+import '../i18n/index.ts';
+import { BrowserSessionsCard } from '../profile/components/BrowserSessionsCard.tsx';
+import { ChangePasswordCard } from '../profile/components/ChangePasswordCard.tsx';
+import { ProfileSettingsCard } from '../profile/components/ProfileSettingsCard.tsx';
 
+/** Route `profile` (user.profile.view): settings, password and browser sessions. */
 export default function ProfilePage() {
-  return <Placeholder titleKey="menu.profile.settings" />;
+  return (
+    <Flex vertical gap="large" data-testid="profile-page">
+      <ProfileSettingsCard />
+      <PermissionGate rule="user.profile.update">
+        <ChangePasswordCard />
+      </PermissionGate>
+      <BrowserSessionsCard />
+    </Flex>
+  );
 }

@@ -1,5 +1,6 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { RoleCreate } from '../management/roles/RoleCreate.tsx';
 
 export default function RoleCreatePage() {
-  return <Placeholder titleKey="menu.management.roleCreate" />;
+  return <RoleCreate />;
 }

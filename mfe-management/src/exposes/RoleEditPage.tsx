@@ -1,5 +1,6 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { RoleEdit } from '../management/roles/RoleEdit.tsx';
 
 export default function RoleEditPage() {
-  return <Placeholder titleKey="menu.management.roleEdit" />;
+  return <RoleEdit />;
 }

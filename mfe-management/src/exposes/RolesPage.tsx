@@ -1,5 +1,6 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { RolesScreen } from '../management/roles/RolesScreen.tsx';
 
 export default function RolesPage() {
-  return <Placeholder titleKey="menu.management.roles" />;
+  return <RolesScreen />;
 }

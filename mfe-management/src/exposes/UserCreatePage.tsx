@@ -1,5 +1,6 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { UserCreate } from '../management/users/UserCreate.tsx';
 
 export default function UserCreatePage() {
-  return <Placeholder titleKey="menu.management.userCreate" />;
+  return <UserCreate />;
 }

@@ -1,5 +1,6 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { UserEdit } from '../management/users/UserEdit.tsx';
 
 export default function UserEditPage() {
-  return <Placeholder titleKey="menu.management.userEdit" />;
+  return <UserEdit />;
 }

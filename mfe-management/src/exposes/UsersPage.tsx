@@ -1,5 +1,6 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { UsersList } from '../management/users/UsersList.tsx';
 
 export default function UsersPage() {
-  return <Placeholder titleKey="menu.management.users" />;
+  return <UsersList />;
 }

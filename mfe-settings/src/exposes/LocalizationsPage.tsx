@@ -1,6 +1,6 @@
 import { ResourceScreen } from '@crm/shared/ui';
 import '../i18n/index.ts';
-import { settingsScreens } from '../resources.ts';
+import { settingsScreens } from '../resources.tsx';
 
 export default function LocalizationsPage() {
   return <ResourceScreen spec={settingsScreens.localizations} />;

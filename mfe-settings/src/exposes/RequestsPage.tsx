@@ -1,5 +1,6 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { RequestsScreen } from '../modules/requests/components/RequestsScreen.tsx';
 
 export default function RequestsPage() {
-  return <Placeholder titleKey="menu.settings.requests" />;
+  return <RequestsScreen />;
 }

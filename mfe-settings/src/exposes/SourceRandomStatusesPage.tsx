@@ -1,5 +1,6 @@
-import { Placeholder } from '../Placeholder.tsx';
+import '../i18n/index.ts';
+import { SourceRandomStatusesScreen } from '../modules/sourceRandomStatuses/components/SourceRandomStatusesScreen.tsx';
 
 export default function SourceRandomStatusesPage() {
-  return <Placeholder titleKey="menu.settings.sourceRandomStatuses" />;
+  return <SourceRandomStatusesScreen />;
 }

@@ -8,3 +8,5 @@ export * from './options.ts';
 export * from './localizations.ts';
 export * from './settings.ts';
 export * from './management.ts';
+export * from './sourceRandomStatuses.ts';
+export * from './requestLogs.ts';

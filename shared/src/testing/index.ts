@@ -6,3 +6,4 @@ export * from './memoryStorage.ts';
 export * from './fixtures.ts';
 export * from './httpAdapter.ts';
 export { en, initTestI18n, testResources } from './i18nForTests.ts';
+export * from './stubApi.ts';

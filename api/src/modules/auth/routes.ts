@@ -9,6 +9,7 @@ import { invalid } from '../../http/errors.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { permissionsOf } from './permissions.ts';
 import { profileOf } from './profile.ts';
+import { profileChangeRoutes } from './profile-changes.ts';
 import { listSessions, openSession, revokeOtherSessions, revokeSession } from './sessions.ts';
 
 export type AuthRoutesOptions = {
@@ -20,6 +21,8 @@ export type AuthRoutesOptions = {
 const wrongCredentials = 'These credentials do not match our records.';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, sessionTtlHours, loginRateLimit }) => {
+  await app.register(profileChangeRoutes, { db });
+
   app.post(
     '/login',
     {

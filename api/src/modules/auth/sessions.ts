@@ -3,6 +3,7 @@ import type { BrowserSession } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/access.ts';
+import type { Executor } from '../../http/resource.ts';
 import { createToken, hashToken } from './tokens.ts';
 import { permissionsOf } from './permissions.ts';
 
@@ -40,13 +41,18 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 }
 
 /** Revokes every live session of the user but the current one; their tokens stop working at once. */
-export async function revokeOtherSessions(db: Db, auth: AuthContext): Promise<number> {
+export async function revokeOtherSessions(db: Executor, auth: Pick<AuthContext, 'userId' | 'sessionId'>): Promise<number> {
   const revoked = await db
     .update(sessions)
     .set({ revoked_at: new Date() })
     .where(and(eq(sessions.user_id, auth.userId), ne(sessions.id, auth.sessionId), isNull(sessions.revoked_at)))
     .returning({ id: sessions.id });
   return revoked.length;
+}
+
+/** Revokes every live session of the user (a password set by someone else). */
+export async function revokeAllSessions(db: Executor, userId: number): Promise<void> {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
 }
 
 export async function listSessions(db: Db, auth: AuthContext): Promise<BrowserSession[]> {

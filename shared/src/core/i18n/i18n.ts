@@ -47,5 +47,11 @@ export async function changeLanguage(language: string, storage: Pick<Storage, 's
 
 /** A remote's namespace: its bundles per language, added once (later calls overwrite the same keys). */
 export function addTranslations(namespace: string, bundles: Record<string, Record<string, unknown>>): void {
-  for (const [language, resources] of Object.entries(bundles)) i18n.addResourceBundle(language, namespace, resources, true, true);
+  const add = () => {
+    for (const [language, resources] of Object.entries(bundles)) i18n.addResourceBundle(language, namespace, resources, true, true);
+  };
+  // A module may register its bundles before the app has initialised i18n (a test importing a page):
+  // the resource store exists only from init on.
+  if (i18n.isInitialized || i18n.isInitializing) add();
+  else i18n.on('initialized', add);
 }

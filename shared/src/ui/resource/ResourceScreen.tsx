@@ -1,27 +1,24 @@
 /**
- * A resource screen from a declarative description (STYLE 5): server-paginated list with search,
- * columns per SPEC §2 Tables, create and edit in a form (antd Form; the server's 422 messages under the
- * fields), delete with the confirm dialog, the SPEC toasts, and buttons per the resource's permissions.
+ * A resource screen from a declarative description (STYLE 5): server-paginated list with search and
+ * filters, columns per SPEC §2 Tables, create and edit in a form (antd Form; the server's 422 messages
+ * under the fields; an optional live preview), delete with the confirm dialog, the SPEC toasts, and
+ * buttons per the resource's permissions.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { Button, Card, Flex, Form, Input, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { fieldErrorsOf, useAccess } from '@crm/shared';
 import type { CrudPermissions } from '@crm/shared/contract';
 import { DataTable, type DataColumn } from '../components/DataTable.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
+import { ResourceFilters, type FilterValues, type ResourceFilter } from './ResourceFilters.tsx';
+import { ResourceFormModal, type FormValues } from './ResourceFormModal.tsx';
+import type { ResourceField } from './resourceFields.tsx';
 import { useResourceCreateMutation, useResourceDeleteMutation, useResourceListQuery, useResourceUpdateMutation, type ResourceRow } from './resourceApi.ts';
 
-export type ResourceField = {
-  name: string;
-  labelKey: string;
-  kind: 'text' | 'textarea' | 'boolean' | 'number' | 'select' | 'color';
-  options?: readonly { value: string; label: string }[];
-  /** Left out of the edit form (e.g. a code that identifies the record). */
-  createOnly?: boolean;
-};
+export type { ResourceField } from './resourceFields.tsx';
+export type { FilterOption, ResourceFilter } from './ResourceFilters.tsx';
 
 export type ResourceSpec = {
   /** API path, e.g. '/settings/tag'. */
@@ -33,39 +30,33 @@ export type ResourceSpec = {
   /** Column titles are translation keys. */
   columns: readonly DataColumn<ResourceRow>[];
   fields: readonly ResourceField[];
+  filters?: readonly ResourceFilter[];
+  /** Shown under the form fields, following the values as they change. */
+  preview?: (values: FormValues) => ReactNode;
 };
 
 type Editing = { mode: 'create' } | { mode: 'edit'; row: ResourceRow } | null;
 
-/** The input element itself (not a wrapper component): Form.Item passes id, value and onChange to its direct child. */
-function inputFor(field: ResourceField) {
-  switch (field.kind) {
-    case 'textarea':
-      return <Input.TextArea rows={3} />;
-    case 'number':
-      return <InputNumber style={{ width: '100%' }} />;
-    case 'select':
-      return <Select options={field.options?.map((option) => ({ ...option }))} />;
-    case 'color':
-      return <Input type="color" style={{ width: 80 }} />;
-    case 'boolean':
-      return <Switch />;
-    case 'text':
-      return <Input />;
-  }
+/** The server's message of a failed call, if it sent one. */
+export function serverMessageOf(error: unknown): string | undefined {
+  const message = (error as { data?: { message?: unknown } } | null)?.data?.message;
+  return typeof message === 'string' ? message : undefined;
 }
 
 export function ResourceScreen({ spec }: { spec: ResourceSpec }) {
   const { t } = useTranslation();
   const { can } = useAccess();
   const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<FilterValues>({});
   const [page, setPage] = useState({ current: 1, pageSize: 25 });
   const [editing, setEditing] = useState<Editing>(null);
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const list = useResourceListQuery({ path: spec.path, params: { page: page.current, per_page: page.pageSize, search: search || undefined } });
+  const [form] = Form.useForm<FormValues>();
+  const list = useResourceListQuery({ path: spec.path, params: { page: page.current, per_page: page.pageSize, search: search || undefined, ...filters } });
   const [create, creating] = useResourceCreateMutation();
   const [update, updating] = useResourceUpdateMutation();
   const [remove] = useResourceDeleteMutation();
+
+  const firstPage = () => setPage((current) => ({ ...current, current: 1 }));
 
   const open = (next: Exclude<Editing, null>) => {
     form.resetFields();
@@ -73,7 +64,7 @@ export function ResourceScreen({ spec }: { spec: ResourceSpec }) {
     setEditing(next);
   };
 
-  async function save(values: Record<string, unknown>) {
+  async function save(values: FormValues) {
     try {
       const response =
         editing?.mode === 'edit'
@@ -87,24 +78,32 @@ export function ResourceScreen({ spec }: { spec: ResourceSpec }) {
     }
   }
 
-  const fields = spec.fields.filter((field) => editing?.mode !== 'edit' || !field.createOnly);
-
   return (
     <Card data-testid="resource-screen" data-resource={spec.path}>
       <Flex justify="space-between" align="center" wrap gap="middle" style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t(spec.titleKey)}
         </Typography.Title>
-        <Space>
+        <Space wrap>
           <Input.Search
             allowClear
             placeholder={t('resource.search')}
             aria-label={t('resource.search')}
             onSearch={(value) => {
               setSearch(value.trim());
-              setPage((current) => ({ ...current, current: 1 }));
+              firstPage();
             }}
           />
+          {spec.filters && (
+            <ResourceFilters
+              filters={spec.filters}
+              values={filters}
+              onChange={(next) => {
+                setFilters(next);
+                firstPage();
+              }}
+            />
+          )}
           {can(spec.permissions.create) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ mode: 'create' })}>
               {t('resource.create')}
@@ -126,7 +125,7 @@ export function ResourceScreen({ spec }: { spec: ResourceSpec }) {
                 .unwrap()
                 .then((response) => toast.success(response.message))
                 .catch((error: unknown) => {
-                  const message = (error as { data?: { message?: string } }).data?.message;
+                  const message = serverMessageOf(error);
                   if (message) toast.error(message);
                 }),
           },
@@ -138,25 +137,16 @@ export function ResourceScreen({ spec }: { spec: ResourceSpec }) {
           onChange: (current, pageSize) => setPage({ current, pageSize }),
         }}
       />
-      <Modal
+      <ResourceFormModal
         open={editing !== null}
         title={`${t(editing?.mode === 'edit' ? 'resource.edit' : 'resource.create')} — ${t(spec.nounKey)}`}
-        onCancel={() => setEditing(null)}
-        footer={null}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" onFinish={(values) => void save(values)} requiredMark={false}>
-          {fields.map((field) => (
-            <Form.Item key={field.name} name={field.name} label={t(field.labelKey)} valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}>
-              {inputFor(field)}
-            </Form.Item>
-          ))}
-          <Flex justify="end" gap="small">
-            <Button onClick={() => setEditing(null)}>{t('actions.cancel')}</Button>
-            <SubmitButton loading={creating.isLoading || updating.isLoading}>{t('resource.save')}</SubmitButton>
-          </Flex>
-        </Form>
-      </Modal>
+        form={form}
+        fields={spec.fields.filter((field) => editing?.mode !== 'edit' || !field.createOnly)}
+        saving={creating.isLoading || updating.isLoading}
+        preview={spec.preview}
+        onSave={(values) => void save(values)}
+        onClose={() => setEditing(null)}
+      />
     </Card>
   );
 }

@@ -12,6 +12,10 @@ export const resourceApi = baseApi.enhanceEndpoints({ addTagTypes: ['Resource'] 
       query: ({ path, params }) => ({ url: path, params }),
       providesTags: (_result, _error, { path }) => [{ type: 'Resource', id: path }],
     }),
+    resourceGet: build.query<{ data: ResourceRow }, { path: string; id: number }>({
+      query: ({ path, id }) => ({ url: `${path}/${id}` }),
+      providesTags: (_result, _error, { path }) => [{ type: 'Resource', id: path }],
+    }),
     resourceCreate: build.mutation<{ message: string; data: ResourceRow }, { path: string; body: Record<string, unknown> }>({
       query: ({ path, body }) => ({ url: path, method: 'POST', data: body }),
       invalidatesTags: (_result, _error, { path }) => [{ type: 'Resource', id: path }],
@@ -27,4 +31,4 @@ export const resourceApi = baseApi.enhanceEndpoints({ addTagTypes: ['Resource'] 
   }),
 });
 
-export const { useResourceListQuery, useResourceCreateMutation, useResourceUpdateMutation, useResourceDeleteMutation } = resourceApi;
+export const { useResourceListQuery, useResourceGetQuery, useResourceCreateMutation, useResourceUpdateMutation, useResourceDeleteMutation } = resourceApi;

@@ -1,9 +1,19 @@
 /** The simple settings screens, each described once; ResourceScreen does the rest. */
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '@crm/shared';
 import { crudPermissions } from '@crm/shared/access';
 import type { ResourceSpec } from '@crm/shared/ui';
+import { StatusBadge, StatusPreview } from './components/StatusBadge.tsx';
 
 const field = (name: string) => `settings:fields.${name}`;
-const statusClassOptions = ['lead', 'email', 'phone'].map((value) => ({ value, label: value }));
+const statusClasses = ['lead', 'email', 'phone'];
+const statusClassOptions = statusClasses.map((value) => ({ value, label: value }));
+
+/** The interface languages the app already holds (`/locales`), as filter options. */
+const localeOptions = createSelector(
+  (state: RootState) => state.locales.data,
+  (locales) => Object.entries(locales).map(([value, name]) => ({ value, label: `${name} (${value})` })),
+);
 
 export const settingsScreens = {
   locales: {
@@ -38,6 +48,7 @@ export const settingsScreens = {
       { name: 'key', labelKey: field('key'), kind: 'text' },
       { name: 'value', labelKey: field('value'), kind: 'textarea' },
     ],
+    filters: [{ name: 'locale', labelKey: field('locale'), kind: 'select', options: localeOptions }],
   },
   statuses: {
     path: '/settings/status',
@@ -45,7 +56,7 @@ export const settingsScreens = {
     nounKey: 'settings:nouns.status',
     permissions: crudPermissions('settings.status'),
     columns: [
-      { key: 'name', title: field('name') },
+      { key: 'name', title: field('name'), render: (row) => <StatusBadge status={row} /> },
       { key: 'class', title: field('class') },
       { key: 'in_import', title: field('in_import'), type: 'boolean' },
       { key: 'bg_color', title: field('bg_color') },
@@ -58,6 +69,8 @@ export const settingsScreens = {
       { name: 'bg_color', labelKey: field('bg_color'), kind: 'color' },
       { name: 'text_color', labelKey: field('text_color'), kind: 'color' },
     ],
+    filters: [{ name: 'class', labelKey: field('class'), kind: 'select', options: statusClasses.map((value) => ({ value, labelKey: `settings:classes.${value}` })) }],
+    preview: (values) => <StatusPreview values={values} />,
   },
   countries: {
     path: '/settings/country',

@@ -1,0 +1,41 @@
+/**
+ * Browser-test fixtures: rows no screen can create, written straight into the database the API will open
+ * (same env as the API: DATABASE_URL or DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD). Run before the API starts,
+ * because the embedded database admits one process at a time.
+ *
+ * Today: notifications for the admin whose HTML holds a script and an onerror handler, which the
+ * notification page must render inert; and running jobs of the admin (no worker runs them), for the jobs
+ * page's progress and cancel.
+ */
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { jobs, users } from '../db/schema/index.ts';
+import { notify } from '../modules/notifications/service.ts';
+import { seedReference } from './reference.ts';
+
+export const hostileNotifications = [
+  { title: 'E2E hostile script', message: '<p>Import finished <b>ok</b></p><script>window.__crmPwned = "script"</script>' },
+  { title: 'E2E hostile image', message: '<p>See the chart</p><img src="x" onerror="window.__crmPwned = \'onerror\'"><a href="javascript:window.__crmPwned=\'link\'">open</a>' },
+] as const;
+
+export const runningJobs = [
+  { name: 'E2E running import A', total: 200, processed: 80, pending: 120, progress: 40 },
+  { name: 'E2E running import B', total: 50, processed: 10, pending: 40, progress: 20 },
+] as const;
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite') });
+try {
+  await runMigrations(database.db);
+  await seedReference(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.demoSeed });
+  const [admin] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, config.adminEmail)).limit(1);
+  if (!admin) throw new Error(`no admin ${config.adminEmail}`);
+  for (const notification of hostileNotifications) await notify(database.db, { userId: admin.id, type: 'warning', ...notification });
+  await database.db.insert(jobs).values(runningJobs.map((job) => ({ ...job, user_id: admin.id, type: 'e2e.fixture', status: 'running' as const, started_at: new Date() })));
+  console.log(`e2e fixtures: ${hostileNotifications.length} notifications for ${config.adminEmail}`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Skeleton } from '@crm/shared/ui';
+import { FormCard } from '../common/FormCard.tsx';
+import { LoadFailed } from '../common/LoadFailed.tsx';
+import { NotFoundState } from '../common/NotFoundState.tsx';
+import { managementPaths, parseRouteId } from '../common/paths.ts';
+import { isNotFound } from '../api/serverMessage.ts';
+import { useManagementRoleQuery, useManagementRoleUpdateMutation } from '../api/managementApi.ts';
+import { RoleForm, roleFormValuesOf, type RoleFormValues } from './RoleForm.tsx';
+
+export function RoleEdit() {
+  const { t } = useTranslation();
+  const roleId = parseRouteId(useParams().id);
+  const role = useManagementRoleQuery(roleId ?? skipToken, { refetchOnMountOrArgChange: true });
+  const [update, updating] = useManagementRoleUpdateMutation();
+
+  if (roleId === null || isNotFound(role.error)) return <NotFoundState title={t('management:roles.not_found')} backTo={managementPaths.roles} />;
+  if (role.error) return <LoadFailed retry={() => void role.refetch()} />;
+
+  const save = (values: RoleFormValues) => update({ id: roleId, body: values }).unwrap();
+  return (
+    <FormCard title={t('menu.management.roleEdit')}>
+      {role.data && !role.isFetching ? <RoleForm initialValues={roleFormValuesOf(role.data.data)} saving={updating.isLoading} save={save} /> : <Skeleton active />}
+    </FormCard>
+  );
+}

@@ -1,0 +1,51 @@
+/** Settings › requests (DESIGN §4): the log of inbound and outbound HTTP requests, read-only. */
+import { z } from 'zod';
+import { isoDateTime, paginationQuery } from './common.ts';
+
+export const requestDirections = ['inbound', 'outbound'] as const;
+export type RequestDirection = (typeof requestDirections)[number];
+export const requestLogSortKeys = ['created_at', 'duration_ms', 'status'] as const;
+
+const isoDate = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `The ${name} field must be an ISO date.`)
+    .refine((value) => !Number.isNaN(Date.parse(value)), `The ${name} field must be an ISO date.`);
+const reference = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * `direction` orders the list (asc|desc) as on every list of this API, so the inbound/outbound filter is
+ * `request_direction`. A date-only `to` includes that whole day (UTC).
+ */
+export const requestLogListQuery = paginationQuery.extend({
+  sort: z.enum(requestLogSortKeys).default('created_at'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  request_direction: z.enum(requestDirections).optional(),
+  status: z.coerce.number().int().min(100).max(599).optional(),
+  send_integration_id: reference.optional(),
+  lead_id: reference.optional(),
+  from: isoDate('from').optional(),
+  to: isoDate('to').optional(),
+});
+export type RequestLogListQuery = z.infer<typeof requestLogListQuery>;
+
+export const requestLogSummary = z.object({
+  id: z.number().int(),
+  direction: z.enum(requestDirections),
+  method: z.string(),
+  url: z.string(),
+  status: z.number().int().nullable(),
+  duration_ms: z.number().int().nullable(),
+  send_integration_id: z.number().int().nullable(),
+  lead_id: z.number().int().nullable(),
+  created_at: isoDateTime,
+});
+export type RequestLogSummary = z.infer<typeof requestLogSummary>;
+
+export const requestLogEntry = requestLogSummary.extend({
+  request_headers: z.record(z.string(), z.string()).nullable(),
+  request_body: z.string().nullable(),
+  response_body: z.string().nullable(),
+  updated_at: isoDateTime,
+});
+export type RequestLogEntry = z.infer<typeof requestLogEntry>;

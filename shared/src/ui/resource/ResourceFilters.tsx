@@ -1,0 +1,46 @@
+/** Declarative list filters of a resource screen: each a select whose value goes to the list query as `?<name>=`. */
+import { useTranslation } from 'react-i18next';
+import { Select } from 'antd';
+import { useAppSelector, type RootState } from '@crm/shared';
+
+/** An option shows `label` as it is, or the translation of `labelKey`. */
+export type FilterOption = { value: string; label?: string; labelKey?: string };
+
+export type ResourceFilter = {
+  /** The query parameter, e.g. 'locale'. */
+  name: string;
+  labelKey: string;
+  kind: 'select';
+  /** Fixed options, or a memoised selector for options the store holds (e.g. the locales). */
+  options: readonly FilterOption[] | ((state: RootState) => readonly FilterOption[]);
+};
+
+export type FilterValues = Record<string, string | undefined>;
+
+function FilterSelect({ filter, value, onChange }: { filter: ResourceFilter; value: string | undefined; onChange(value: string | undefined): void }) {
+  const { t } = useTranslation();
+  const options = useAppSelector((state) => (typeof filter.options === 'function' ? filter.options(state) : filter.options));
+  const label = t(filter.labelKey);
+  return (
+    <Select
+      allowClear
+      data-testid={`resource-filter-${filter.name}`}
+      aria-label={label}
+      placeholder={label}
+      style={{ minWidth: 160 }}
+      value={value}
+      onChange={(next: string | undefined) => onChange(next ?? undefined)}
+      options={options.map((option) => ({ value: option.value, label: option.label ?? t(option.labelKey ?? option.value) }))}
+    />
+  );
+}
+
+export function ResourceFilters({ filters, values, onChange }: { filters: readonly ResourceFilter[]; values: FilterValues; onChange(values: FilterValues): void }) {
+  return (
+    <>
+      {filters.map((filter) => (
+        <FilterSelect key={filter.name} filter={filter} value={values[filter.name]} onChange={(value) => onChange({ ...values, [filter.name]: value })} />
+      ))}
+    </>
+  );
+}
