@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { buildApp, type App } from './http/app.ts';
 import { JobQueue } from './modules/jobs/queue.ts';
+import { pruneRequestLogs } from './modules/requests/service.ts';
 import { seedReference, type SeedReport } from './seed/reference.ts';
 import { seedDemoData } from './seed/demo/index.ts';
 import { leads } from './db/schema/index.ts';
@@ -20,6 +21,9 @@ export async function startServer(config: Config): Promise<Server> {
   if (config.demoSeed && config.demoLeads > 0) await seedDemoLeadsOnce(database, config.demoLeads);
 
   const jobs = new JobQueue(database);
+  jobs.schedule('maintenance.prune-request-logs', '17 3 * * *', async () => {
+    await pruneRequestLogs(database.db, config.requestLogDays);
+  });
   await jobs.start({ work: config.role !== 'web' });
 
   const app = config.role === 'worker' ? null : await buildApp({ database, config });

@@ -36,6 +36,7 @@ describe('background jobs and their notifications', () => {
             await report({ processed: done.size, total: 4 });
           }
         });
+        jobs.schedule('test.nightly', '17 3 * * *', async () => undefined);
         jobs.register('test.broken', async () => {
           throw new Error('always broken');
         });
@@ -129,5 +130,13 @@ describe('background jobs and their notifications', () => {
     const first = body.data[0]!.id;
     assert.equal((await context.app.inject({ method: 'GET', url: `/api/jobs/${first}`, headers: bearer(stranger.token) })).statusCode, 404);
     assert.equal((await context.app.inject({ method: 'PUT', url: `/api/jobs/${first}/cancel`, headers: bearer(stranger.token) })).statusCode, 404);
+  });
+
+  test('a maintenance task is stored as one pg-boss cron schedule (UTC), shared by every instance', async () => {
+    const schedules = await context.database.pool.query<{ name: string; cron: string }>(
+      `select name, cron from pgboss.schedule where name = 'crm.test.nightly'`,
+    );
+    assert.equal(schedules.rows.length, 1);
+    assert.equal(schedules.rows[0]?.cron, '17 3 * * *');
   });
 });

@@ -81,6 +81,17 @@ describe("the profile's own changes", () => {
     assert.equal((await profileOf(user.token)).data.id, user.id, 'still signed in');
   });
 
+  test('guessing the current password is rate-limited per user', async () => {
+    const user = await context.userWith(['user.profile.update']);
+    const guess = (attempt: number) =>
+      put('/api/profile/password', user.token, { current_password: `guess-number-${attempt}`, password: 'another-secret-9', password_confirmation: 'another-secret-9' });
+    for (let attempt = 1; attempt <= 10; attempt += 1) assert.equal((await guess(attempt)).statusCode, 422);
+    assert.equal((await guess(11)).statusCode, 429);
+    const other = await context.userWith(['user.profile.update']);
+    const otherGuess = await put('/api/profile/password', other.token, { current_password: 'wrong-one-1', password: 'another-secret-9', password_confirmation: 'another-secret-9' });
+    assert.equal(otherGuess.statusCode, 422, 'another user is not limited');
+  });
+
   test('a changed password signs out the other sessions, keeps this one and is the one that logs in', async () => {
     const user = await context.userWith(['user.profile.update', 'user.profile.view']);
     const other = await context.login(user.email, user.password, 'other-browser');

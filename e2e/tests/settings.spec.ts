@@ -19,7 +19,7 @@ const cases: Case[] = [
   { path: '/settings/locales', create: { Code: 'qqa', Name: 'E2E locale' }, rowText: 'E2E locale', edit: ['Name', 'E2E locale edited'], editedText: 'E2E locale edited' },
   {
     path: '/settings/localizations',
-    create: { Locale: 'de', Key: 'e2e.sample', Value: 'E2E value' },
+    create: { Locale: { select: 'Deutsch (de)' }, Key: 'e2e.sample', Value: 'E2E value' },
     rowText: 'e2e.sample',
     edit: ['Value', 'E2E value edited'],
     editedText: 'E2E value edited',

@@ -1,6 +1,6 @@
 /** The simple settings screens, each described once; ResourceScreen does the rest. */
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '@crm/shared';
+import { applySavedLocalization, type RootState } from '@crm/shared';
 import { crudPermissions } from '@crm/shared/access';
 import type { ResourceSpec } from '@crm/shared/ui';
 import { StatusBadge, StatusPreview } from './components/StatusBadge.tsx';
@@ -9,7 +9,7 @@ const field = (name: string) => `settings:fields.${name}`;
 const statusClasses = ['lead', 'email', 'phone'];
 const statusClassOptions = statusClasses.map((value) => ({ value, label: value }));
 
-/** The interface languages the app already holds (`/locales`), as filter options. */
+/** The interface languages the app already holds (`/locales`), as options of the locale field and filter. */
 const localeOptions = createSelector(
   (state: RootState) => state.locales.data,
   (locales) => Object.entries(locales).map(([value, name]) => ({ value, label: `${name} (${value})` })),
@@ -22,8 +22,8 @@ export const settingsScreens = {
     nounKey: 'settings:nouns.locale',
     permissions: crudPermissions('settings.locale'),
     columns: [
-      { key: 'code', title: field('code') },
-      { key: 'name', title: field('name') },
+      { key: 'code', sortKey: 'code', title: field('code') },
+      { key: 'name', sortKey: 'name', title: field('name') },
       { key: 'is_active', title: field('is_active'), type: 'boolean' },
     ],
     fields: [
@@ -38,17 +38,19 @@ export const settingsScreens = {
     nounKey: 'settings:nouns.localization',
     permissions: crudPermissions('settings.localization'),
     columns: [
-      { key: 'locale', title: field('locale') },
-      { key: 'key', title: field('key') },
+      { key: 'locale', sortKey: 'locale', title: field('locale') },
+      { key: 'key', sortKey: 'key', title: field('key') },
       { key: 'value', title: field('value') },
-      { key: 'updated_at', title: field('updated_at'), type: 'datetime' },
+      { key: 'updated_at', sortKey: 'updated_at', title: field('updated_at'), type: 'datetime' },
     ],
     fields: [
-      { name: 'locale', labelKey: field('locale'), kind: 'text' },
+      { name: 'locale', labelKey: field('locale'), kind: 'select', options: localeOptions },
       { name: 'key', labelKey: field('key'), kind: 'text' },
       { name: 'value', labelKey: field('value'), kind: 'textarea' },
     ],
     filters: [{ name: 'locale', labelKey: field('locale'), kind: 'select', options: localeOptions }],
+    // The editor sees the text at once, and a reload fetches it instead of the cached map.
+    onSaved: (row) => applySavedLocalization({ locale: String(row['locale']), key: String(row['key']), value: String(row['value']) }, localStorage),
   },
   statuses: {
     path: '/settings/status',
@@ -56,8 +58,8 @@ export const settingsScreens = {
     nounKey: 'settings:nouns.status',
     permissions: crudPermissions('settings.status'),
     columns: [
-      { key: 'name', title: field('name'), render: (row) => <StatusBadge status={row} /> },
-      { key: 'class', title: field('class') },
+      { key: 'name', sortKey: 'name', title: field('name'), render: (row) => <StatusBadge status={row} /> },
+      { key: 'class', sortKey: 'class', title: field('class') },
       { key: 'in_import', title: field('in_import'), type: 'boolean' },
       { key: 'bg_color', title: field('bg_color') },
       { key: 'text_color', title: field('text_color') },
@@ -79,10 +81,10 @@ export const settingsScreens = {
     permissions: crudPermissions('settings.country'),
     columns: [
       { key: 'flag', title: field('flag') },
-      { key: 'name', title: field('name') },
-      { key: 'iso_3166_2', title: field('iso_3166_2') },
+      { key: 'name', sortKey: 'name', title: field('name') },
+      { key: 'iso_3166_2', sortKey: 'iso_3166_2', title: field('iso_3166_2') },
       { key: 'iso_3166_3', title: field('iso_3166_3') },
-      { key: 'calling_code', title: field('calling_code') },
+      { key: 'calling_code', sortKey: 'calling_code', title: field('calling_code') },
       { key: 'currency_code', title: field('currency_code') },
       { key: 'eea', title: field('eea'), type: 'boolean' },
     ],
@@ -103,8 +105,8 @@ export const settingsScreens = {
     nounKey: 'settings:nouns.language',
     permissions: crudPermissions('settings.language'),
     columns: [
-      { key: 'code', title: field('code') },
-      { key: 'name', title: field('name') },
+      { key: 'code', sortKey: 'code', title: field('code') },
+      { key: 'name', sortKey: 'name', title: field('name') },
       { key: 'native_name', title: field('native_name') },
     ],
     fields: [
@@ -119,8 +121,8 @@ export const settingsScreens = {
     nounKey: 'settings:nouns.tag',
     permissions: crudPermissions('settings.tag'),
     columns: [
-      { key: 'name', title: field('name') },
-      { key: 'created_at', title: field('created_at'), type: 'datetime' },
+      { key: 'name', sortKey: 'name', title: field('name') },
+      { key: 'created_at', sortKey: 'created_at', title: field('created_at'), type: 'datetime' },
     ],
     fields: [{ name: 'name', labelKey: field('name'), kind: 'text' }],
   },
@@ -130,8 +132,8 @@ export const settingsScreens = {
     nounKey: 'settings:nouns.source',
     permissions: crudPermissions('settings.source'),
     columns: [
-      { key: 'name', title: field('name') },
-      { key: 'created_at', title: field('created_at'), type: 'datetime' },
+      { key: 'name', sortKey: 'name', title: field('name') },
+      { key: 'created_at', sortKey: 'created_at', title: field('created_at'), type: 'datetime' },
     ],
     fields: [{ name: 'name', labelKey: field('name'), kind: 'text' }],
   },
@@ -141,8 +143,8 @@ export const settingsScreens = {
     nounKey: 'settings:nouns.affiliateCompany',
     permissions: crudPermissions('settings.affiliateCompany'),
     columns: [
-      { key: 'name', title: field('name') },
-      { key: 'created_at', title: field('created_at'), type: 'datetime' },
+      { key: 'name', sortKey: 'name', title: field('name') },
+      { key: 'created_at', sortKey: 'created_at', title: field('created_at'), type: 'datetime' },
     ],
     fields: [{ name: 'name', labelKey: field('name'), kind: 'text' }],
   },

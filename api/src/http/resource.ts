@@ -85,6 +85,11 @@ export function searchCondition(columns: readonly AnyPgColumn[], search: string 
   return or(...columns.map((column) => ilike(sql`${column}::text`, pattern)));
 }
 
+/** Dates as ISO strings: the one conversion every item needs. */
+export function withIsoDates(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+}
+
 const pgUniqueViolation = '23505';
 const pgForeignKeyViolation = '23503';
 

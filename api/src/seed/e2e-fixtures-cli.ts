@@ -4,8 +4,9 @@
  * because the embedded database admits one process at a time.
  *
  * Today: notifications for the admin whose HTML holds a script and an onerror handler, which the
- * notification page must render inert; and running jobs of the admin (no worker runs them), for the jobs
- * page's progress and cancel.
+ * notification page must render inert; running jobs of the admin (no worker runs them), for the jobs
+ * page's progress and cancel; and request-log entries, written by the same writer the send engine uses
+ * (so the secrets in them are redacted as in production).
  */
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { jobs, users } from '../db/schema/index.ts';
 import { notify } from '../modules/notifications/service.ts';
+import { recordRequest } from '../modules/requests/service.ts';
 import { seedReference } from './reference.ts';
 
 export const hostileNotifications = [
@@ -26,6 +28,20 @@ export const runningJobs = [
   { name: 'E2E running import B', total: 50, processed: 10, pending: 40, progress: 20 },
 ] as const;
 
+export const loggedRequests = [
+  {
+    direction: 'outbound' as const,
+    method: 'POST',
+    url: 'https://e2e-broker.test/api/signup/procform?api_token=e2e-secret-token',
+    requestHeaders: { 'x-trackbox-password': 'e2e-secret-password', accept: 'application/json' },
+    requestBody: { email: 'e2e.lead@example.com', password: 'e2e-lead-password' },
+    status: 422,
+    responseBody: { status: false, message: 'E2E duplicate lead' },
+    durationMs: 321,
+  },
+  { direction: 'inbound' as const, method: 'POST', url: 'https://console.test/api/postback/e2e', status: 200, responseBody: 'ok', durationMs: 12 },
+];
+
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite') });
 try {
@@ -35,6 +51,7 @@ try {
   if (!admin) throw new Error(`no admin ${config.adminEmail}`);
   for (const notification of hostileNotifications) await notify(database.db, { userId: admin.id, type: 'warning', ...notification });
   await database.db.insert(jobs).values(runningJobs.map((job) => ({ ...job, user_id: admin.id, type: 'e2e.fixture', status: 'running' as const, started_at: new Date() })));
+  for (const entry of loggedRequests) await recordRequest(database.db, entry);
   console.log(`e2e fixtures: ${hostileNotifications.length} notifications for ${config.adminEmail}`);
 } finally {
   await database.close();

@@ -18,6 +18,9 @@ function RemoteFailure({ error, retry }: { error: RemoteLoadError; retry(): void
         : error.kind === 'render'
           ? t('remote.render_failed', { remote: error.remote })
           : t('remote.unavailable', { remote: error.remote });
+  // A lost chunk may be one of the shared modules, whose failed load the federation runtime keeps for the
+  // life of the page: only a fresh page retries it for sure. Other failures retry in place.
+  const onRetry = error.kind === 'chunk' ? () => window.location.reload() : retry;
   return (
     <Result
       status="warning"
@@ -26,7 +29,7 @@ function RemoteFailure({ error, retry }: { error: RemoteLoadError; retry(): void
       data-testid="remote-error"
       data-kind={error.kind}
       extra={
-        <Button type="primary" icon={<ReloadOutlined />} onClick={retry}>
+        <Button type="primary" icon={<ReloadOutlined />} onClick={onRetry}>
           {t('actions.retry')}
         </Button>
       }

@@ -1,7 +1,11 @@
 import { ResourceScreen } from '@crm/shared/ui';
-import '../i18n/index.ts';
+import { SettingsPage } from '../SettingsPage.tsx';
 import { settingsScreens } from '../resources.tsx';
 
 export default function CountriesPage() {
-  return <ResourceScreen spec={settingsScreens.countries} />;
+  return (
+    <SettingsPage>
+      <ResourceScreen spec={settingsScreens.countries} />
+    </SettingsPage>
+  );
 }

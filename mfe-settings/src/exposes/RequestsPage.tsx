@@ -1,6 +1,10 @@
-import '../i18n/index.ts';
+import { SettingsPage } from '../SettingsPage.tsx';
 import { RequestsScreen } from '../modules/requests/components/RequestsScreen.tsx';
 
 export default function RequestsPage() {
-  return <RequestsScreen />;
+  return (
+    <SettingsPage>
+      <RequestsScreen />
+    </SettingsPage>
+  );
 }

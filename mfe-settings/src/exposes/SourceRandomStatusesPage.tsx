@@ -1,6 +1,10 @@
-import '../i18n/index.ts';
+import { SettingsPage } from '../SettingsPage.tsx';
 import { SourceRandomStatusesScreen } from '../modules/sourceRandomStatuses/components/SourceRandomStatusesScreen.tsx';
 
 export default function SourceRandomStatusesPage() {
-  return <SourceRandomStatusesScreen />;
+  return (
+    <SettingsPage>
+      <SourceRandomStatusesScreen />
+    </SettingsPage>
+  );
 }

@@ -1,7 +1,11 @@
 import { ResourceScreen } from '@crm/shared/ui';
-import '../i18n/index.ts';
+import { SettingsPage } from '../SettingsPage.tsx';
 import { settingsScreens } from '../resources.tsx';
 
 export default function SourcesPage() {
-  return <ResourceScreen spec={settingsScreens.sources} />;
+  return (
+    <SettingsPage>
+      <ResourceScreen spec={settingsScreens.sources} />
+    </SettingsPage>
+  );
 }

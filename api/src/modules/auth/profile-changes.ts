@@ -38,7 +38,11 @@ export const profileChangeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     '/profile/password',
     {
       schema: { tags: ['profile'], summary: 'Change my password (signs out my other sessions)', body: passwordChangeBody, response: { 200: messageResponse } },
-      config: { access: 'user.profile.update' },
+      config: {
+        access: 'user.profile.update',
+        // A stolen token must not become a way to guess the current password.
+        rateLimit: { max: 10, timeWindow: 15 * 60_000, hook: 'preHandler', keyGenerator: (request) => `password:${requireAuth(request).userId}` },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);

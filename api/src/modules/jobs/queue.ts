@@ -38,6 +38,7 @@ const queueName = (type: string) => `crm.${type.replaceAll(/[^a-z0-9_.-]/gi, '_'
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly maintenance = new Map<string, { cron: string; run: () => Promise<void> }>();
   private readonly maxAttempts: number;
   private readonly expireInSeconds: number;
   private readonly pollingIntervalSeconds: number;
@@ -66,12 +67,28 @@ export class JobQueue {
     this.handlers.set(type, handler);
   }
 
+  /**
+   * Registers a maintenance task (before `start`) run on a cron schedule (UTC) by whichever worker takes
+   * it: no jobs row and no notification, as no user asked for it. pg-boss keeps one schedule per name
+   * across every instance, so the task runs once per occurrence however many workers there are.
+   */
+  schedule(name: string, cron: string, run: () => Promise<void>): void {
+    this.maintenance.set(name, { cron, run });
+  }
+
   /** Starts the queue; with `work`, this process also runs the registered handlers. */
   async start({ work }: { work: boolean }): Promise<void> {
     await this.boss.start();
     this.started = true;
     for (const type of this.handlers.keys()) await this.boss.createQueue(queueName(type));
+    for (const [name, task] of this.maintenance) {
+      await this.boss.createQueue(queueName(name));
+      await this.boss.schedule(queueName(name), task.cron, null, { tz: 'UTC' });
+    }
     if (!work) return;
+    for (const [name, task] of this.maintenance) {
+      await this.boss.work(queueName(name), { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, () => task.run());
+    }
     for (const [type, handler] of this.handlers) {
       await this.boss.work<{ jobId: number }>(
         queueName(type),

@@ -19,8 +19,3 @@ export function groupBy<Value>(pairs: readonly { owner: number; value: Value }[]
   }
   return groups;
 }
-
-/** Dates as ISO strings, as every item carries them. */
-export function withIsoDates(row: Row): Row {
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
-}

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { crudPermissions, roleCreateBody, roleItem, roleUpdateBody } from '@crm/shared/contract';
 import { permissions, roleHasPermissions, roles, userRoles } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
-import type { Executor, ResourceDefinition, Row } from '../../http/resource.ts';
+import { withIsoDates, type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
 import { assertSomeoneHoldsEveryPermission } from './guards.ts';
-import { groupBy, idsOf, withIsoDates, without } from './relations.ts';
+import { groupBy, idsOf, without } from './relations.ts';
 
 const access = crudPermissions('management.role');
 

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { crudPermissions, userCreateBody, userItem, userUpdateBody } from '@crm/shared/contract';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
-import type { Executor, ResourceDefinition, Row } from '../../http/resource.ts';
+import { withIsoDates, type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { assertSomeoneHoldsEveryPermission } from './guards.ts';
-import { groupBy, idsOf, withIsoDates, without } from './relations.ts';
+import { groupBy, idsOf, without } from './relations.ts';
 
 const permissions = crudPermissions('management.user');
 

@@ -20,12 +20,8 @@ import {
 } from '@crm/shared/contract';
 import { z } from 'zod';
 import { affiliateCompanies, countries, languages, locales, localizations, sources, statuses, tags } from '../../db/schema/index.ts';
-import type { ResourceDefinition } from '../../http/resource.ts';
+import { withIsoDates, type ResourceDefinition } from '../../http/resource.ts';
 
-/** Dates as ISO strings: the one conversion every item needs. */
-export function withIsoDates(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
-}
 
 
 export const settingsResources: readonly ResourceDefinition[] = [

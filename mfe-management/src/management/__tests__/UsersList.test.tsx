@@ -1,6 +1,6 @@
 import type { Permission } from '@crm/shared/access';
 import type { UserItem } from '@crm/shared/contract';
-import { screen, userEvent, within, pageOf, stubApi } from '@crm/shared/testing';
+import { screen, userEvent, waitFor, within, pageOf, stubApi } from '@crm/shared/testing';
 import { UsersList } from '../users/UsersList.tsx';
 import '../../i18n/index.ts';
 import { renderPage } from '../../testing/renderPage.tsx';
@@ -53,4 +53,16 @@ test('a refused delete shows the server message as an error toast and keeps the 
 
   expect(await screen.findByRole('status')).toHaveTextContent('You cannot delete your own account.');
   expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+});
+
+test('clicking a sortable header sorts the list on the server', async () => {
+  const http = stubApi({ 'GET /management/user': pageOf([ada]) });
+  const user = userEvent.setup();
+  renderUsers(['management.user.view']);
+  await screen.findByText('ada@example.com');
+
+  await user.click(screen.getByRole('columnheader', { name: /E-mail/ }));
+
+  await waitFor(() => expect(http.adapter.requests.at(-1)?.params).toMatchObject({ sort: 'email', direction: 'asc', page: 1 }));
+  expect(screen.getByRole('columnheader', { name: /Roles/ })).not.toHaveAttribute('aria-sort');
 });

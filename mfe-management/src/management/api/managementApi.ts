@@ -4,6 +4,7 @@
  * role-has-permissions rows.
  */
 import { baseApi } from '@crm/shared';
+import type { ListParams } from '@crm/shared/ui';
 import type {
   PaginationMeta,
   PermissionItem,
@@ -18,7 +19,6 @@ import type {
 
 export type Page<Item> = { data: Item[]; meta: PaginationMeta };
 export type Saved<Item> = { message: string; data: Item };
-export type ListParams = Record<string, string | number | undefined>;
 
 const listTag = 'LIST';
 

@@ -4,31 +4,22 @@
  * refusal with no field to show it under becomes an error toast.
  */
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
-import { fieldErrorsOf } from '@crm/shared';
-import { refusalMessageOf } from '../api/serverMessage.ts';
+import { toastOutcome } from '@crm/shared/ui';
 
 export type FieldErrors<Field extends string> = { name: Field; errors: string[] }[];
 
 export function useSubmitAndReturn<Field extends string>(fieldNames: readonly Field[], showFieldErrors: (errors: FieldErrors<Field>) => void, backTo: string) {
   const navigate = useNavigate();
-  return async function submit(run: () => Promise<{ message: string }>): Promise<void> {
-    try {
-      const response = await run();
-      toast.success(response.message);
-      navigate(backTo);
-    } catch (error) {
-      const byField = new Map<Field, string>();
-      for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
-        const field = fieldNames.find((name) => name === (key.split('.')[0] ?? key));
-        if (field !== undefined && !byField.has(field)) byField.set(field, message);
-      }
-      if (byField.size > 0) {
-        showFieldErrors([...byField].map(([name, message]) => ({ name, errors: [message] })));
-        return;
-      }
-      const message = refusalMessageOf(error);
-      if (message) toast.error(message);
+  function showUnderFields(errors: Record<string, string>): boolean {
+    const byField = new Map<Field, string>();
+    for (const [key, message] of Object.entries(errors)) {
+      const field = fieldNames.find((name) => name === (key.split('.')[0] ?? key));
+      if (field !== undefined && !byField.has(field)) byField.set(field, message);
     }
+    if (byField.size > 0) showFieldErrors([...byField].map(([name, message]) => ({ name, errors: [message] })));
+    return byField.size > 0;
+  }
+  return async function submit(run: () => Promise<{ message: string }>): Promise<void> {
+    if (await toastOutcome(run, { showFieldErrors: showUnderFields })) navigate(backTo);
   };
 }

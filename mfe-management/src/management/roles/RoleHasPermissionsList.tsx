@@ -1,19 +1,17 @@
 /** Role has permissions: one row per role and permission it holds, filtered by role, group and search. */
 import { useTranslation } from 'react-i18next';
-import { DataTable, Select, type DataColumn } from '@crm/shared/ui';
+import { DataTable, ListHeader, SearchBox, Select, useListState, type DataColumn } from '@crm/shared/ui';
 import type { RoleHasPermissionItem } from '@crm/shared/contract';
 import { useManagementRoleHasPermissionsQuery, useManagementRolesQuery } from '../api/managementApi.ts';
-import { ListHeader } from '../common/ListHeader.tsx';
-import { SearchBox } from '../common/SearchBox.tsx';
-import { useListQueryState } from '../common/useListQueryState.ts';
 import { GroupFilter } from '../common/GroupFilter.tsx';
+import { searchWidth } from '../common/searchWidth.ts';
 
 /** The API's page size cap: enough for every role in the filter. */
 const allRolesParams = { per_page: 500, sort: 'name', direction: 'asc' };
 
 export function RoleHasPermissionsList() {
   const { t } = useTranslation();
-  const list = useListQueryState<'role_id' | 'group'>();
+  const list = useListState<'role_id' | 'group'>();
   const rows = useManagementRoleHasPermissionsQuery(list.params);
   const roles = useManagementRolesQuery(allRolesParams);
   const roleChoices = (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }));
@@ -27,7 +25,7 @@ export function RoleHasPermissionsList() {
   return (
     <>
       <ListHeader title={t('management:roles.has_permissions.title')}>
-        <SearchBox label={t('management:roles.has_permissions.search')} onSearch={list.setSearch} />
+        <SearchBox label={t('management:roles.has_permissions.search')} onSearch={list.setSearch} width={searchWidth} />
         <Select<number>
           allowClear
           showSearch

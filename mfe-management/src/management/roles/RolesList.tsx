@@ -1,38 +1,35 @@
 /** Roles: server-paginated list with search, create / edit / delete per permission. */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button, DataTable, type DataColumn } from '@crm/shared/ui';
+import { Button, DataTable, ListHeader, SearchBox, toastOutcome, useListState, type DataColumn } from '@crm/shared/ui';
 import type { RoleItem } from '@crm/shared/contract';
 import { useAccess } from '@crm/shared';
 import { useManagementRoleDeleteMutation, useManagementRolesQuery } from '../api/managementApi.ts';
-import { deleteAndToast } from '../common/deleteRow.ts';
-import { ListHeader } from '../common/ListHeader.tsx';
 import { managementPaths } from '../common/paths.ts';
+import { searchWidth } from '../common/searchWidth.ts';
 import { useRefreshRoleChoices } from '../common/roleChoices.ts';
-import { SearchBox } from '../common/SearchBox.tsx';
-import { useListQueryState } from '../common/useListQueryState.ts';
 
 export function RolesList() {
   const { t } = useTranslation();
   const { can } = useAccess();
   const navigate = useNavigate();
-  const list = useListQueryState<never>();
+  const list = useListState();
   const roles = useManagementRolesQuery(list.params);
   const [remove] = useManagementRoleDeleteMutation();
   const refreshRoleChoices = useRefreshRoleChoices();
 
   const columns: DataColumn<RoleItem>[] = [
-    { key: 'name', title: t('management:roles.fields.name') },
+    { key: 'name', sortKey: 'name', title: t('management:roles.fields.name') },
     { key: 'guard_name', title: t('management:roles.fields.guard_name') },
     { key: 'permissions', title: t('management:roles.fields.permissions_count'), render: (role) => role.permissions.length },
     { key: 'users_count', title: t('management:roles.fields.users_count') },
-    { key: 'created_at', title: t('management:roles.fields.created_at'), type: 'datetime' },
+    { key: 'created_at', sortKey: 'created_at', title: t('management:roles.fields.created_at'), type: 'datetime' },
   ];
 
   return (
     <>
       <ListHeader title={t('menu.management.roles')}>
-        <SearchBox label={t('management:roles.list.search')} onSearch={list.setSearch} />
+        <SearchBox label={t('management:roles.list.search')} onSearch={list.setSearch} width={searchWidth} />
         {can('management.role.create') && (
           <Button type="primary" onClick={() => navigate(managementPaths.roleCreate)}>
             {t('management:roles.list.create')}
@@ -48,10 +45,11 @@ export function RolesList() {
           edit: { permission: 'management.role.update', run: (role) => navigate(managementPaths.roleEdit(role.id)) },
           delete: {
             permission: 'management.role.delete',
-            run: (role) => void deleteAndToast(() => remove(role.id).unwrap()).then(refreshRoleChoices),
+            run: (role) => void toastOutcome(() => remove(role.id).unwrap()).then(refreshRoleChoices),
           },
         }}
         pagination={list.pagination(roles.data?.meta.total ?? 0)}
+        onSortChange={list.setSort}
       />
     </>
   );

@@ -1,38 +1,35 @@
 /** Users: server-paginated list with search and a role filter, create / edit / delete per permission. */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, DataTable, Select, Tag, type DataColumn } from '@crm/shared/ui';
+import { Button, Card, DataTable, ListHeader, SearchBox, Select, Tag, toastOutcome, useListState, type DataColumn } from '@crm/shared/ui';
 import type { UserItem } from '@crm/shared/contract';
 import { useAccess } from '@crm/shared';
 import { useManagementUserDeleteMutation, useManagementUsersQuery } from '../api/managementApi.ts';
-import { deleteAndToast } from '../common/deleteRow.ts';
-import { ListHeader } from '../common/ListHeader.tsx';
 import { managementPaths } from '../common/paths.ts';
+import { searchWidth } from '../common/searchWidth.ts';
 import { useRoleChoices } from '../common/roleChoices.ts';
-import { SearchBox } from '../common/SearchBox.tsx';
-import { useListQueryState } from '../common/useListQueryState.ts';
 
 export function UsersList() {
   const { t } = useTranslation();
   const { can } = useAccess();
   const navigate = useNavigate();
-  const list = useListQueryState<'role_id'>();
+  const list = useListState<'role_id'>();
   const users = useManagementUsersQuery(list.params);
   const [remove] = useManagementUserDeleteMutation();
   const roles = useRoleChoices();
 
   const columns: DataColumn<UserItem>[] = [
-    { key: 'name', title: t('management:users.fields.name') },
-    { key: 'email', title: t('management:users.fields.email') },
+    { key: 'name', sortKey: 'name', title: t('management:users.fields.name') },
+    { key: 'email', sortKey: 'email', title: t('management:users.fields.email') },
     { key: 'roles', title: t('management:users.fields.roles'), render: (user) => user.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>) },
     { key: 'is_sender', title: t('management:users.fields.is_sender'), type: 'boolean' },
-    { key: 'created_at', title: t('management:users.fields.created_at'), type: 'datetime' },
+    { key: 'created_at', sortKey: 'created_at', title: t('management:users.fields.created_at'), type: 'datetime' },
   ];
 
   return (
     <Card>
       <ListHeader title={t('menu.management.users')}>
-        <SearchBox label={t('management:users.list.search')} onSearch={list.setSearch} />
+        <SearchBox label={t('management:users.list.search')} onSearch={list.setSearch} width={searchWidth} />
         {/* The roles option list is loaded only for users who may assign roles (SPEC §6). */}
         {roles.available && (
           <Select<number>
@@ -60,9 +57,10 @@ export function UsersList() {
         loading={users.isFetching}
         actions={{
           edit: { permission: 'management.user.update', run: (user) => navigate(managementPaths.userEdit(user.id)) },
-          delete: { permission: 'management.user.delete', run: (user) => void deleteAndToast(() => remove(user.id).unwrap()) },
+          delete: { permission: 'management.user.delete', run: (user) => void toastOutcome(() => remove(user.id).unwrap()) },
         }}
         pagination={list.pagination(users.data?.meta.total ?? 0)}
+        onSortChange={list.setSort}
       />
     </Card>
   );

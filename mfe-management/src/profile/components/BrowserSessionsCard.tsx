@@ -1,11 +1,9 @@
 /** My browser sessions, the current one marked, and logging out all the others after a confirm. */
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
 import type { BrowserSession } from '@crm/shared/contract';
-import { Button, Card, Modal, renderCell, Table, Tag, type TableColumnsType } from '@crm/shared/ui';
+import { Button, Card, Modal, renderCell, Table, Tag, toastOutcome, type TableColumnsType } from '@crm/shared/ui';
 import { useBrowserSessionsQuery, useLogoutOtherSessionsMutation } from '../api/profileApi.ts';
-import { clientErrorMessage } from '../api/serverMessage.ts';
 
 /** Row attributes a browser test can find the current session by. */
 function sessionRowAttributes(session: BrowserSession): HTMLAttributes<HTMLElement> {
@@ -47,14 +45,7 @@ export function BrowserSessionsCard() {
       okText: t('management:profile.sessions.confirm_ok'),
       cancelText: t('confirm.no'),
       okButtonProps: { danger: true },
-      onOk: () =>
-        logoutOthers()
-          .unwrap()
-          .then((response) => void toast.success(response.message))
-          .catch((error: unknown) => {
-            const message = clientErrorMessage(error);
-            if (message) toast.error(message);
-          }),
+      onOk: () => toastOutcome(() => logoutOthers().unwrap()),
     });
   }
 

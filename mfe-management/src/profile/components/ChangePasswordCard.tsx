@@ -1,10 +1,8 @@
 /** Current password, new password and its confirmation; only with user.profile.update. */
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
 import type { PasswordChangeBody } from '@crm/shared/contract';
-import { Card, Form, Input, SubmitButton } from '@crm/shared/ui';
+import { Card, Form, Input, showFieldErrorsIn, SubmitButton, toastOutcome } from '@crm/shared/ui';
 import { useChangePasswordMutation } from '../api/profileApi.ts';
-import { showSaveError } from './formErrors.ts';
 
 export function ChangePasswordCard() {
   const { t } = useTranslation();
@@ -12,13 +10,7 @@ export function ChangePasswordCard() {
   const [changePassword, changing] = useChangePasswordMutation();
 
   async function save(values: PasswordChangeBody) {
-    try {
-      const response = await changePassword(values).unwrap();
-      toast.success(response.message);
-      form.resetFields();
-    } catch (error) {
-      showSaveError(form, error);
-    }
+    if (await toastOutcome(() => changePassword(values).unwrap(), { showFieldErrors: showFieldErrorsIn(form) })) form.resetFields();
   }
 
   return (

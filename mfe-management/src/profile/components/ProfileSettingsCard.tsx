@@ -1,11 +1,9 @@
 /** Name, e-mail and language: an editable form with user.profile.update, read-only values otherwise. */
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
 import { changeLanguage, i18n, useAccess, useAppSelector } from '@crm/shared';
 import type { Profile } from '@crm/shared/contract';
-import { Alert, Card, Descriptions, Form, Input, Select, Skeleton, SubmitButton } from '@crm/shared/ui';
+import { Alert, Card, Descriptions, Form, Input, Select, showFieldErrorsIn, Skeleton, SubmitButton, toastOutcome } from '@crm/shared/ui';
 import { useProfileQuery, useUpdateProfileMutation } from '../api/profileApi.ts';
-import { showSaveError } from './formErrors.ts';
 
 type SettingsValues = { name: string; email: string; locale: string };
 
@@ -49,13 +47,8 @@ function SettingsForm({ initialValues, languageOptions }: { initialValues: Setti
   const [update, updating] = useUpdateProfileMutation();
 
   async function save(values: SettingsValues) {
-    try {
-      const response = await update(values).unwrap();
-      toast.success(response.message);
-      if (response.data.locale !== i18n.language) await changeLanguage(response.data.locale, localStorage);
-    } catch (error) {
-      showSaveError(form, error);
-    }
+    const saved = await toastOutcome(() => update(values).unwrap(), { showFieldErrors: showFieldErrorsIn(form) });
+    if (saved && saved.data.locale !== i18n.language) await changeLanguage(saved.data.locale, localStorage);
   }
 
   return (

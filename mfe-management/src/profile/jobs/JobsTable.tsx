@@ -4,12 +4,10 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
 import { useAccess } from '@crm/shared';
 import type { Job } from '@crm/shared/contract';
-import { Button, Card, confirmCancel, DataTable, Progress, StopOutlined, Typography, type DataColumn } from '@crm/shared/ui';
+import { Button, Card, confirmCancel, DataTable, Progress, StopOutlined, toastOutcome, Typography, type DataColumn } from '@crm/shared/ui';
 import { useCancelJobMutation, useJobsQuery, useJobsQueryState } from '../api/profileApi.ts';
-import { clientErrorMessage } from '../api/serverMessage.ts';
 import { isActiveJob, pollingIntervalFor } from './jobState.ts';
 import { JobStatusTag } from './JobStatusTag.tsx';
 
@@ -27,15 +25,7 @@ export function JobsTable() {
   const rows = list.data?.data ?? [];
 
   function cancel(job: Job) {
-    confirmCancel(t, () =>
-      void cancelJob(job.id)
-        .unwrap()
-        .then(() => void toast.success(t('management:jobs.cancelled', { name: job.name })))
-        .catch((error: unknown) => {
-          const message = clientErrorMessage(error);
-          if (message) toast.error(message);
-        }),
-    );
+    confirmCancel(t, () => void toastOutcome(() => cancelJob(job.id).unwrap(), { successMessage: () => t('management:jobs.cancelled', { name: job.name }) }));
   }
 
   const columns: DataColumn<Job>[] = [

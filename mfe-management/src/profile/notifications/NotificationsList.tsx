@@ -2,11 +2,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import type { NotificationSummary } from '@crm/shared/contract';
-import { Button, Card, DataTable, formatDate, notificationTimeFormat, type DataColumn } from '@crm/shared/ui';
+import { Button, Card, DataTable, formatDate, notificationTimeFormat, toastOutcome, type DataColumn } from '@crm/shared/ui';
 import { useMarkAllNotificationsReadMutation, useNotificationsQuery } from '../api/profileApi.ts';
-import { clientErrorMessage } from '../api/serverMessage.ts';
 import { NotificationTypeTag } from './NotificationTypeTag.tsx';
 
 export function NotificationsList() {
@@ -31,13 +29,7 @@ export function NotificationsList() {
   ];
 
   function markAll() {
-    markAllRead()
-      .unwrap()
-      .then((response) => void toast.success(response.message))
-      .catch((error: unknown) => {
-        const message = clientErrorMessage(error);
-        if (message) toast.error(message);
-      });
+    void toastOutcome(() => markAllRead().unwrap());
   }
 
   return (

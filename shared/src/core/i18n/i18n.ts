@@ -33,6 +33,8 @@ export async function initI18n(options: InitI18nOptions): Promise<I18n> {
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Re-render on bundles added after the first render: server localizations and remotes' namespaces.
+    react: { bindI18nStore: 'added' },
     ...(options.resources
       ? { resources: options.resources }
       : { backend: { loadPath: options.loadPath ?? '/locales/{{lng}}/{{ns}}.json' } }),

@@ -1,7 +1,7 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { createMemoryStorage } from '../../testing/memoryStorage.ts';
 import { i18n } from './i18n.ts';
-import { startServerLocalizations, toBundles } from './serverLocalizations.ts';
+import { applySavedLocalization, startServerLocalizations, toBundles } from './serverLocalizations.ts';
 
 test('nests dotted keys and reads a namespace prefix', () => {
   expect(toBundles({ 'menu.leads.search': 'Leads!', app_name: 'CRM', 'leads:fields.email': 'E-mail' })).toEqual({
@@ -26,6 +26,19 @@ describe('server localizations', () => {
 
     expect(get).toHaveBeenCalledWith('/localizations/en');
     expect(i18n.t('serverTest:greeting')).toBe('Hello from the server');
+  });
+
+  test('a localization saved here shows at once and the next load asks the server, not the cache', async () => {
+    const storage = createMemoryStorage({ 'crm.localizations.en': JSON.stringify({ at: Date.now(), values: { 'serverTest:greeting': 'Cached' } }) });
+    applySavedLocalization({ locale: 'en', key: 'serverTest:greeting', value: 'Just saved' }, storage);
+    expect(i18n.t('serverTest:greeting')).toBe('Just saved');
+    expect(storage.getItem('crm.localizations.en')).toBeNull();
+
+    const get = jest.fn(async () => ({ 'serverTest:greeting': 'From the server' }));
+    const loader = startServerLocalizations({ get, storage });
+    stop = loader.stop;
+    await loader.refresh();
+    expect(get).toHaveBeenCalledWith('/localizations/en');
   });
 
   test('uses the cached texts for 60 s instead of asking again', async () => {

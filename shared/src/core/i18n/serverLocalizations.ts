@@ -32,6 +32,15 @@ export function applyLocalizations(language: string, values: Record<string, stri
   for (const [namespace, bundle] of Object.entries(toBundles(values))) i18n.addResourceBundle(language, namespace, bundle, true, true);
 }
 
+/**
+ * A localization just saved in this browser: shown at once, and the language's cache dropped so the next
+ * load (a reload) fetches the server's map instead of waiting out the 60 s cache.
+ */
+export function applySavedLocalization(saved: { locale: string; key: string; value: string }, storage: Pick<Storage, 'removeItem'>): void {
+  storage.removeItem(cacheKey(saved.locale));
+  if (i18n.hasLoadedNamespace('common', { lng: saved.locale }) || i18n.language === saved.locale) applyLocalizations(saved.locale, { [saved.key]: saved.value });
+}
+
 export type LocalizationLoader = {
   /** Loads (from cache when fresh) and applies the current language's localizations. */
   refresh(): Promise<void>;

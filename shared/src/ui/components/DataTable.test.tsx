@@ -88,3 +88,32 @@ describe('DataTable', () => {
     expect(remove).toHaveBeenCalledWith(rows[0]);
   });
 });
+
+describe('DataTable sorting', () => {
+  test('clicking a sortable header sends its sort key and direction, a third click clears it', async () => {
+    const onSortChange = jest.fn();
+    const sortable: DataColumn<Lead>[] = [
+      { key: 'email', title: 'E-mail', sortKey: 'email' },
+      { key: 'created_at', title: 'Created', sortKey: 'created_at', type: 'date' },
+    ];
+    renderWithProviders(<DataTable<Lead> rows={rows} columns={sortable} rowKey={(row) => row.id} onSortChange={onSortChange} />, { session: signedInSession([]) });
+    const header = screen.getByRole('columnheader', { name: /Created/ });
+
+    await userEvent.click(header);
+    expect(onSortChange).toHaveBeenLastCalledWith({ sort: 'created_at', direction: 'asc' });
+    await userEvent.click(header);
+    expect(onSortChange).toHaveBeenLastCalledWith({ sort: 'created_at', direction: 'desc' });
+    await userEvent.click(header);
+    expect(onSortChange).toHaveBeenLastCalledWith(null);
+  });
+
+  test('a column without a sort key is not sortable', async () => {
+    const onSortChange = jest.fn();
+    renderWithProviders(<DataTable<Lead> rows={rows} columns={columns} rowKey={(row) => row.id} onSortChange={onSortChange} />, { session: signedInSession([]) });
+
+    await userEvent.click(screen.getByRole('columnheader', { name: 'E-mail' }));
+
+    expect(onSortChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('columnheader', { name: 'E-mail' })).not.toHaveAttribute('aria-sort');
+  });
+});

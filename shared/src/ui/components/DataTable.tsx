@@ -1,18 +1,26 @@
 /**
- * The data table of SPEC §2 Tables: typed columns, server pagination, and an actions column shown only
- * when a view handler with its permission exists or the user may edit, delete, cancel or send.
+ * The data table of SPEC §2 Tables: typed columns, server pagination and sorting, and an actions column
+ * shown only when a view handler with its permission exists or the user may edit, delete, cancel or send.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Table, Tooltip } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import type { PermissionRule } from '@crm/shared/contract';
 import { useAccess } from '@crm/shared';
 import { renderCell, type ColumnType } from './cells.tsx';
 import { confirmCancel, confirmDelete } from './confirm.ts';
+import type { ListSort } from '../list/useListState.ts';
 
-export type DataColumn<Row> = { key: string; title: string; type?: ColumnType; render?: (row: Row) => ReactNode; sortable?: boolean };
+export type DataColumn<Row> = {
+  key: string;
+  title: string;
+  type?: ColumnType;
+  render?: (row: Row) => ReactNode;
+  /** The key the list's endpoint sorts on (`?sort=`); the header becomes clickable when set. */
+  sortKey?: string;
+};
 
 type Action<Row> = { permission: PermissionRule; run(row: Row): void };
 export type RowActions<Row> = { view?: Action<Row>; edit?: Action<Row>; delete?: Action<Row>; cancel?: Action<Row>; send?: Action<Row> };
@@ -33,16 +41,28 @@ export type DataTableProps<Row> = {
   actions?: RowActions<Row>;
   loading?: boolean;
   pagination?: { current: number; pageSize: number; total: number; onChange(page: number, pageSize: number): void };
+  /** A header click: the column's sortKey and direction, or null when the sort is cleared. */
+  onSortChange?: (sort: ListSort | null) => void;
 };
 
-export function DataTable<Row extends object>({ rows, columns, rowKey, actions, loading, pagination }: DataTableProps<Row>) {
+type Sorter<Row> = Parameters<NonNullable<TableProps<Row>['onChange']>>[2];
+
+/** The server order of antd's sorter state (one column at a time). */
+function listSortOf<Row>(sorter: Sorter<Row>, columns: readonly DataColumn<Row>[]): ListSort | null {
+  const single = Array.isArray(sorter) ? sorter[0] : sorter;
+  const sortKey = columns.find((column) => column.key === single?.columnKey)?.sortKey;
+  if (!sortKey || !single?.order) return null;
+  return { sort: sortKey, direction: single.order === 'descend' ? 'desc' : 'asc' };
+}
+
+export function DataTable<Row extends object>({ rows, columns, rowKey, actions, loading, pagination, onSortChange }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const { can } = useAccess();
   const tableColumns: TableColumnsType<Row> = columns.map((column) => ({
     key: column.key,
     title: column.title,
     dataIndex: column.key,
-    sorter: column.sortable,
+    sorter: column.sortKey !== undefined,
     render: (_value: unknown, row: Row) => (column.render ? column.render(row) : renderCell(column.type ?? 'text', (row as Record<string, unknown>)[column.key], t)),
   }));
   if (actions && actionsColumnVisible(actions, can)) {
@@ -86,6 +106,9 @@ export function DataTable<Row extends object>({ rows, columns, rowKey, actions, 
       columns={tableColumns}
       dataSource={[...rows]}
       loading={loading ?? false}
+      onChange={(_pagination, _filters, sorter, { action }) => {
+        if (action === 'sort') onSortChange?.(listSortOf(sorter, columns));
+      }}
       pagination={
         pagination
           ? { current: pagination.current, pageSize: pagination.pageSize, total: pagination.total, onChange: pagination.onChange, showSizeChanger: true }

@@ -7,20 +7,13 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@crm/shared';
 import { NotBuiltPanel } from './NotBuiltPanel.tsx';
+import { RemoteMarks, type RemoteMarksProps } from './RemoteMarks.tsx';
 
-export type RemotePlaceholderProps = {
-  remote: string;
-  namespace: string;
-  titleKey: string;
-  buildLabel: string | undefined;
-  /** 'render' in a fault-injection build: the browser tests prove a crashing remote is contained. */
-  fault: string | undefined;
-};
+export type RemotePlaceholderProps = RemoteMarksProps & { namespace: string; titleKey: string };
 
 export function RemotePlaceholder({ remote, namespace, titleKey, buildLabel, fault }: RemotePlaceholderProps) {
   const { t } = useTranslation(namespace);
   const userName = useAppSelector((state) => state.session.name);
-  if (fault === 'render') throw new Error(`${remote} was built to fail while rendering`);
   return (
     <NotBuiltPanel
       remote={remote}
@@ -29,7 +22,7 @@ export function RemotePlaceholder({ remote, namespace, titleKey, buildLabel, fau
         <>
           <div data-testid="remote-owner">{t('owner')}</div>
           <div data-testid="remote-user">{userName}</div>
-          {buildLabel ? <div data-testid="build-label">{buildLabel}</div> : null}
+          <RemoteMarks remote={remote} buildLabel={buildLabel} fault={fault} />
         </>
       }
     />

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
 import { useAppSelector, type RootState } from '@crm/shared';
+import type { FilterValue } from '../list/useListState.ts';
 
 /** An option shows `label` as it is, or the translation of `labelKey`. */
 export type FilterOption = { value: string; label?: string; labelKey?: string };
@@ -15,31 +16,33 @@ export type ResourceFilter = {
   options: readonly FilterOption[] | ((state: RootState) => readonly FilterOption[]);
 };
 
-export type FilterValues = Record<string, string | undefined>;
+export type FilterValues = Partial<Record<string, FilterValue>>;
 
-function FilterSelect({ filter, value, onChange }: { filter: ResourceFilter; value: string | undefined; onChange(value: string | undefined): void }) {
+function FilterSelect({ filter, value, onChange }: { filter: ResourceFilter; value: FilterValue | undefined; onChange(value: FilterValue | undefined): void }) {
   const { t } = useTranslation();
   const options = useAppSelector((state) => (typeof filter.options === 'function' ? filter.options(state) : filter.options));
   const label = t(filter.labelKey);
   return (
-    <Select
+    <Select<FilterValue>
       allowClear
       data-testid={`resource-filter-${filter.name}`}
       aria-label={label}
       placeholder={label}
       style={{ minWidth: 160 }}
       value={value}
-      onChange={(next: string | undefined) => onChange(next ?? undefined)}
+      onChange={(next: FilterValue | undefined) => onChange(next ?? undefined)}
       options={options.map((option) => ({ value: option.value, label: option.label ?? t(option.labelKey ?? option.value) }))}
     />
   );
 }
 
-export function ResourceFilters({ filters, values, onChange }: { filters: readonly ResourceFilter[]; values: FilterValues; onChange(values: FilterValues): void }) {
+type ResourceFiltersProps = { filters: readonly ResourceFilter[]; values: FilterValues; onChange(name: string, value: FilterValue | undefined): void };
+
+export function ResourceFilters({ filters, values, onChange }: ResourceFiltersProps) {
   return (
     <>
       {filters.map((filter) => (
-        <FilterSelect key={filter.name} filter={filter} value={values[filter.name]} onChange={(value) => onChange({ ...values, [filter.name]: value })} />
+        <FilterSelect key={filter.name} filter={filter} value={values[filter.name]} onChange={(value) => onChange(filter.name, value)} />
       ))}
     </>
   );

@@ -11,6 +11,7 @@ type ResourceFormModalProps = {
   open: boolean;
   title: string;
   form: FormInstance<FormValues>;
+  initialValues?: FormValues | undefined;
   fields: readonly ResourceField[];
   saving: boolean;
   preview?: ((values: FormValues) => ReactNode) | undefined;
@@ -24,11 +25,11 @@ function LivePreview({ form, preview }: { form: FormInstance<FormValues>; previe
   return <div data-testid="resource-preview">{preview(values)}</div>;
 }
 
-export function ResourceFormModal({ open, title, form, fields, saving, preview, onSave, onClose }: ResourceFormModalProps) {
+export function ResourceFormModal({ open, title, form, initialValues, fields, saving, preview, onSave, onClose }: ResourceFormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal open={open} title={title} onCancel={onClose} footer={null} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={onSave} requiredMark={false}>
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onSave} requiredMark={false}>
         {fields.map((field) => (
           <Form.Item key={field.name} name={field.name} label={t(field.labelKey)} valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}>
             {inputFor(field)}

@@ -19,7 +19,10 @@ const spec: ResourceSpec = {
   titleKey: 'Statuses',
   nounKey: 'Status',
   permissions: crudPermissions('settings.status'),
-  columns: [{ key: 'name', title: 'Name' }],
+  columns: [
+    { key: 'name', title: 'Name', sortKey: 'name' },
+    { key: 'class', title: 'Class' },
+  ],
   fields: [
     { name: 'name', labelKey: 'Name', kind: 'text' },
     { name: 'bg_color', labelKey: 'Background', kind: 'color' },
@@ -37,11 +40,14 @@ const spec: ResourceSpec = {
 
 const rows = Array.from({ length: 3 }, (_unused, index) => ({ id: index + 1, name: `Status ${index + 1}` }));
 
-function renderScreen(write: (request: InternalAxiosRequestConfig) => TestReply = () => ({ status: 201, data: { message: 'Setting successfully created', data: rows[0] } })) {
+function renderScreen(
+  write: (request: InternalAxiosRequestConfig) => TestReply = () => ({ status: 201, data: { message: 'Setting successfully created', data: rows[0] } }),
+  screenSpec: ResourceSpec = spec,
+) {
   const http = installTestHttpClient((request) =>
     request.method === 'get' ? { status: 200, data: { data: rows, meta: { current_page: 1, per_page: 25, total: 100, last_page: 4 } } } : write(request),
   );
-  const view = renderWithProviders(<ResourceScreen spec={spec} />, { session: signedInSession(['settings.status.view', 'settings.status.create']) });
+  const view = renderWithProviders(<ResourceScreen spec={screenSpec} />, { session: signedInSession(['settings.status.view', 'settings.status.create']) });
   return { ...view, http };
 }
 
@@ -101,4 +107,30 @@ test('a 422 shows the server message under its field and keeps the form open', a
   expect(await within(dialog).findByText('The name has already been taken.')).toBeInTheDocument();
   const post = http.adapter.requests.find((request) => request.method === 'post');
   expect(post && requestBody(post)).toEqual({ name: 'Duplicate' });
+});
+
+test('clicking a sortable header sends sort and direction from page 1', async () => {
+  const { http } = renderScreen();
+  await screen.findByText('Status 1');
+  await userEvent.click(screen.getByTitle('2'));
+  await waitFor(() => expect(listParams(http).at(-1)).toMatchObject({ page: 2 }));
+  expect(listParams(http).at(-1)).not.toHaveProperty('sort');
+
+  const header = screen.getByRole('columnheader', { name: /Name/ });
+  await userEvent.click(header);
+  await waitFor(() => expect(listParams(http).at(-1)).toMatchObject({ page: 1, sort: 'name', direction: 'asc' }));
+  await userEvent.click(header);
+  await waitFor(() => expect(listParams(http).at(-1)).toMatchObject({ sort: 'name', direction: 'desc' }));
+});
+
+test('onSaved gets the saved row after a create', async () => {
+  const onSaved = jest.fn();
+  renderScreen(undefined, { ...spec, onSaved });
+  await userEvent.click(screen.getByRole('button', { name: /Create/ }));
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.type(within(dialog).getByLabelText('Name'), 'Status 1');
+
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+  await waitFor(() => expect(onSaved).toHaveBeenCalledWith(rows[0]));
 });

@@ -1,10 +1,11 @@
 /** Generic calls of a CRUD resource (`api/src/http/resource.ts`), on the one RTK Query api. */
 import { baseApi } from '@crm/shared';
 import type { PaginationMeta } from '@crm/shared/contract';
+import type { ListParams } from '../list/useListState.ts';
 
 export type ResourceRow = { id: number } & Record<string, unknown>;
 export type ResourcePage = { data: ResourceRow[]; meta: PaginationMeta };
-export type ResourceListArgs = { path: string; params: Record<string, string | number | undefined> };
+export type ResourceListArgs = { path: string; params: ListParams };
 
 export const resourceApi = baseApi.enhanceEndpoints({ addTagTypes: ['Resource'] }).injectEndpoints({
   endpoints: (build) => ({

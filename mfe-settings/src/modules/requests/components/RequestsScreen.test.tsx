@@ -34,7 +34,7 @@ function renderPage() {
 const lastListParams = (http: ReturnType<typeof renderPage>['http']) =>
   http.adapter.requests.filter((request) => request.url === '/settings/request').at(-1)?.params as Record<string, unknown>;
 
-test('shows the log with the url cut, filters by direction and status from page 1, and opens the sanitized details', async () => {
+test('shows the log with the url cut, filters by direction and status from page 1, sorts by duration, and opens the sanitized details', async () => {
   const { http } = renderPage();
   const row = (await screen.findByText('POST')).closest('tr')!;
   expect(within(row).getByText('Outbound')).toBeInTheDocument();
@@ -49,6 +49,8 @@ test('shows the log with the url cut, filters by direction and status from page 
   await waitFor(() => expect(lastListParams(http)).toMatchObject({ page: 1, request_direction: 'inbound' }));
   await userEvent.type(screen.getByRole('spinbutton', { name: 'Status' }), '422');
   await waitFor(() => expect(lastListParams(http)).toMatchObject({ request_direction: 'inbound', status: 422 }));
+  await userEvent.click(screen.getByRole('columnheader', { name: /Duration/ }));
+  await waitFor(() => expect(lastListParams(http)).toMatchObject({ status: 422, sort: 'duration_ms', direction: 'asc', page: 1 }));
 
   await userEvent.click(within(row).getByRole('button', { name: 'View' }));
   const drawer = await screen.findByRole('dialog');

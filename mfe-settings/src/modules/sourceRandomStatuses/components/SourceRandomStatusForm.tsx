@@ -1,8 +1,7 @@
 /** Create/edit form of a source's random statuses: the source (create only), rows of status + weight, live percentages. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Flex, Form, InputNumber, Modal, Select, Typography } from '@crm/shared/ui';
-import { fieldErrorsOf } from '@crm/shared';
+import { Alert, Button, Flex, Form, InputNumber, Modal, Select, toastOutcome, Typography } from '@crm/shared/ui';
 import { maxRandomStatuses, percentagesOf, type SourceRandomStatusItem } from '@crm/shared/contract';
 import { useOptionList } from '../../../hooks/useOptionList.ts';
 
@@ -22,12 +21,13 @@ export function namePathOf(field: string): FieldPath | null {
 type Props = {
   editing: SourceRandomStatusItem | null;
   saving: boolean;
-  /** Resolves when saved; rejects with the server's error. */
-  onSave(values: RandomStatusFormValues): Promise<void>;
+  /** The save call: resolves with the server's message, rejects with its error (which the form shows). */
+  onSave(values: RandomStatusFormValues): Promise<{ message: string }>;
+  onSaved(): void;
   onClose(): void;
 };
 
-export function SourceRandomStatusForm({ editing, saving, onSave, onClose }: Props) {
+export function SourceRandomStatusForm({ editing, saving, onSave, onSaved, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RandomStatusFormValues>();
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -39,16 +39,18 @@ export function SourceRandomStatusForm({ editing, saving, onSave, onClose }: Pro
     ? { statuses: editing.statuses.map(({ status_id, weight }) => ({ status_id, weight })) }
     : { statuses: [{ weight: 1 }] };
 
+  /** A 422's messages under their rows; one no input shows above the buttons. */
+  function showFieldErrors(fieldErrors: Record<string, string>): boolean {
+    const errors = Object.entries(fieldErrors).map(([field, message]) => ({ name: namePathOf(field), message }));
+    form.setFields(errors.flatMap(({ name, message }) => (name ? [{ name, errors: [message] }] : [])));
+    const other = errors.find(({ name }) => name === null);
+    if (other) setGeneralError(other.message);
+    return errors.length > 0;
+  }
+
   async function submit(values: RandomStatusFormValues) {
     setGeneralError(null);
-    try {
-      await onSave(values);
-    } catch (error) {
-      const errors = Object.entries(fieldErrorsOf(error)).map(([field, message]) => ({ name: namePathOf(field), message }));
-      form.setFields(errors.flatMap(({ name, message }) => (name ? [{ name, errors: [message] }] : [])));
-      const other = errors.find(({ name }) => name === null);
-      if (other) setGeneralError(other.message);
-    }
+    if (await toastOutcome(() => onSave(values), { showFieldErrors })) onSaved();
   }
 
   const label = (key: string, index: number) => `${t(`settings:randomStatuses.${key}`)} ${index + 1}`;

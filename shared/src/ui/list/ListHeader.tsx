@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Space, Typography } from '@crm/shared/ui';
+import { Flex, Space, Typography } from 'antd';
 
 /** A list screen's title with its search, filters and create button on the right. */
 export function ListHeader({ title, children }: { title: string; children: ReactNode }) {

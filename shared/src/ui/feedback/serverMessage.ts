@@ -6,11 +6,12 @@ function isQueryError(error: unknown): error is HttpQueryError {
 }
 
 /**
- * The server's message of a refused call (403, 404, 409, 422 …). null for a 500 or a network failure
- * (the client has toasted server.error already) and for the 401 lock (it has warned already).
+ * The server's message of a refused call (403, 404, 409, 422 …). null for a 5xx or a network failure
+ * (the client has toasted server.error already) and for the 401 lock (it has warned already; the call
+ * then fails without a status).
  */
 export function refusalMessageOf(error: unknown): string | null {
-  if (!isQueryError(error) || typeof error.status !== 'number' || error.status >= 500) return null;
+  if (!isQueryError(error) || typeof error.status !== 'number' || error.status === 401 || error.status >= 500) return null;
   const message = (error.data as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message !== '' ? message : null;
 }
