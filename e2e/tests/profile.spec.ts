@@ -101,7 +101,9 @@ test('the jobs page shows progress, follows a job cancelled elsewhere, and cance
   await expect(rowB).toContainText(/cancelled/i, { timeout: 10_000 });
 
   await rowA.getByRole('button', { name: 'Cancel job E2E running import A' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm.locator('.ant-modal-confirm-title')).toHaveText('Are you sure you want to cancel?');
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(rowA).toContainText(/cancelled/i);
   await expect(rowA.getByRole('button', { name: 'Cancel job E2E running import A' })).toHaveCount(0);
 });

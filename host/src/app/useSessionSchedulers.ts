@@ -1,12 +1,11 @@
 /** While signed in: the profile refresh, the option-list cycle and the locales load (SPEC §4, §7). */
 import { useEffect } from 'react';
 import {
-  authApi,
   createActivityMonitor,
   fetchLocales,
   fetchOptionList,
   getJson,
-  sessionActions,
+  refreshProfile,
   startOptionCycle,
   startProfileRefresh,
   useAppStore,
@@ -19,10 +18,7 @@ export function useSessionSchedulers(): void {
     void store.dispatch(fetchLocales({ get: getJson }));
     const profile = startProfileRefresh({
       lastActivity: activity.lastActivity,
-      refresh: async () => {
-        const result = await store.dispatch(authApi.endpoints.profile.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
-        store.dispatch(sessionActions.profileRefreshed(result.data));
-      },
+      refresh: () => refreshProfile(store.dispatch),
     });
     const options = startOptionCycle({
       storage: localStorage,

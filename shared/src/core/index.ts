@@ -7,6 +7,7 @@ export * from './store/locales.ts';
 export * from './store/rootReducer.ts';
 export * from './store/createAppStore.ts';
 export * from './store/hooks.ts';
+export * from './store/useOptionList.ts';
 export * from './i18n/i18n.ts';
 export * from './i18n/serverLocalizations.ts';
 export * from './schedulers/idle.ts';

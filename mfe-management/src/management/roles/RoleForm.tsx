@@ -5,7 +5,7 @@ import { Flex, Form, Input } from '@crm/shared/ui';
 import type { RoleItem } from '@crm/shared/contract';
 import { FormActions } from '../common/FormActions.tsx';
 import { managementPaths } from '../common/paths.ts';
-import { useRefreshRoleChoices } from '../common/roleChoices.ts';
+import { useRoleChoices } from '../common/roleChoices.ts';
 import { useSubmitAndReturn } from '../common/useSubmitAndReturn.ts';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
 
@@ -25,7 +25,7 @@ export function RoleForm({ initialValues = emptyRole, saving, save }: RoleFormPr
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleFormValues>();
   const submit = useSubmitAndReturn(fieldNames, (errors) => form.setFields(errors), managementPaths.roles);
-  const refreshRoleChoices = useRefreshRoleChoices();
+  const refreshRoleChoices = useRoleChoices().reload;
   const permissionsLabel = t('management:roles.fields.permissions');
 
   return (

@@ -7,7 +7,7 @@ import { useAccess } from '@crm/shared';
 import { useManagementRoleDeleteMutation, useManagementRolesQuery } from '../api/managementApi.ts';
 import { managementPaths } from '../common/paths.ts';
 import { searchWidth } from '../common/searchWidth.ts';
-import { useRefreshRoleChoices } from '../common/roleChoices.ts';
+import { useRoleChoices } from '../common/roleChoices.ts';
 
 export function RolesList() {
   const { t } = useTranslation();
@@ -16,7 +16,7 @@ export function RolesList() {
   const list = useListState();
   const roles = useManagementRolesQuery(list.params);
   const [remove] = useManagementRoleDeleteMutation();
-  const refreshRoleChoices = useRefreshRoleChoices();
+  const refreshRoleChoices = useRoleChoices().reload;
 
   const columns: DataColumn<RoleItem>[] = [
     { key: 'name', sortKey: 'name', title: t('management:roles.fields.name') },

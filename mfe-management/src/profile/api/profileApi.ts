@@ -3,9 +3,8 @@
  * RTK Query api. Opening a notification marks it read on the server (GET /notifications/:id), so that
  * query, like marking all read, refreshes the session to keep the header bell in step.
  */
-import { authApi, baseApi, sessionActions } from '@crm/shared';
+import { authApi, baseApi, refreshProfile, sessionActions } from '@crm/shared';
 import type { BrowserSession, Job, NotificationSummary, PaginationMeta, PasswordChangeBody, Profile, ProfileUpdateBody } from '@crm/shared/contract';
-import { refreshSessionProfile } from './refreshSession.ts';
 
 export type PageArgs = { page: number; perPage: number };
 export type Page<Item> = { data: Item[]; meta: PaginationMeta };
@@ -46,14 +45,14 @@ export const profileApi = baseApi.injectEndpoints({
         if (!(await succeeded(queryFulfilled))) return;
         // Only the list: invalidating this notification's own tag would fetch it again, endlessly.
         dispatch(profileApi.util.invalidateTags([notificationList]));
-        await refreshSessionProfile(dispatch).catch(logRefreshFailure);
+        await refreshProfile(dispatch).catch(logRefreshFailure);
       },
     }),
     markAllNotificationsRead: build.mutation<Message, void>({
       query: () => ({ url: '/notifications/read/all', method: 'PUT', data: {} }),
       invalidatesTags: [notificationList],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        if (await succeeded(queryFulfilled)) await refreshSessionProfile(dispatch).catch(logRefreshFailure);
+        if (await succeeded(queryFulfilled)) await refreshProfile(dispatch).catch(logRefreshFailure);
       },
     }),
     jobs: build.query<Page<Job>, PageArgs>({

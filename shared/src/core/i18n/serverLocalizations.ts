@@ -38,7 +38,8 @@ export function applyLocalizations(language: string, values: Record<string, stri
  */
 export function applySavedLocalization(saved: { locale: string; key: string; value: string }, storage: Pick<Storage, 'removeItem'>): void {
   storage.removeItem(cacheKey(saved.locale));
-  if (i18n.hasLoadedNamespace('common', { lng: saved.locale }) || i18n.language === saved.locale) applyLocalizations(saved.locale, { [saved.key]: saved.value });
+  // Only into a language already loaded: a partial bundle would stop the backend loading that language's files.
+  if (i18n.hasLoadedNamespace('common', { lng: saved.locale })) applyLocalizations(saved.locale, { [saved.key]: saved.value });
 }
 
 export type LocalizationLoader = {

@@ -1,9 +1,9 @@
 /** Create/edit form of a source's random statuses: the source (create only), rows of status + weight, live percentages. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOptionList } from '@crm/shared';
 import { Alert, Button, Flex, Form, InputNumber, Modal, Select, toastOutcome, Typography } from '@crm/shared/ui';
 import { maxRandomStatuses, percentagesOf, type SourceRandomStatusItem } from '@crm/shared/contract';
-import { useOptionList } from '../../../hooks/useOptionList.ts';
 
 export type RandomStatusFormValues = { source_id?: number; statuses: { status_id?: number; weight?: number }[] };
 type NamedOption = { id: number; name: string };
