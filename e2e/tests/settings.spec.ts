@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { admin, expect, signIn, test } from './fixtures.ts';
 
 type Value = string | { select: string };
-type Case = { path: string; create: Record<string, Value>; rowText: string; edit: [string, string]; editedText: string };
+type Case = { path: string; create: Record<string, Value>; rowText: string; edit: [string, string]; editedText: string; shows?: string };
 
 const cases: Case[] = [
   { path: '/settings/tags', create: { Name: 'E2E tag' }, rowText: 'E2E tag', edit: ['Name', 'E2E tag edited'], editedText: 'E2E tag edited' },
@@ -33,8 +33,9 @@ const cases: Case[] = [
   },
   {
     path: '/settings/countries',
-    create: { Name: 'E2E land', 'ISO alpha-2': 'QZ', 'ISO alpha-3': 'QZZ', 'ISO numeric': '990', Flag: '🏳' },
+    create: { Name: 'E2E land', 'ISO alpha-2': 'QZ', 'ISO alpha-3': 'QZZ', 'ISO numeric': '990', Citizenship: 'Qzian', 'Currency code': 'QZD', 'Currency decimals': '2', Flag: '🏳' },
     rowText: 'E2E land',
+    shows: 'QZD',
     edit: ['Name', 'E2E land edited'],
     editedText: 'E2E land edited',
   },
@@ -70,6 +71,7 @@ for (const item of cases) {
     await search(page, item.rowText);
     const row = page.getByRole('row', { name: new RegExp(item.rowText) });
     await expect(row).toBeVisible();
+    await expect(row).toContainText(item.shows ?? item.rowText);
 
     await row.getByRole('button', { name: 'Edit' }).click();
     await fill(page, item.edit[0], item.edit[1]);
