@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { buildApp, type App } from './http/app.ts';
 import { JobQueue } from './modules/jobs/queue.ts';
+import { registerLeadJobs } from './modules/leads/jobs.ts';
 import { pruneRequestLogs } from './modules/requests/service.ts';
 import { seedReference, type SeedReport } from './seed/reference.ts';
 import { seedDemoData } from './seed/demo/index.ts';
@@ -24,9 +25,10 @@ export async function startServer(config: Config): Promise<Server> {
   jobs.schedule('maintenance.prune-request-logs', '17 3 * * *', async () => {
     await pruneRequestLogs(database.db, config.requestLogDays);
   });
+  registerLeadJobs(jobs, database.db);
   await jobs.start({ work: config.role !== 'web' });
 
-  const app = config.role === 'worker' ? null : await buildApp({ database, config });
+  const app = config.role === 'worker' ? null : await buildApp({ database, config, jobs });
   if (app) await app.listen({ port: config.port, host: config.host });
 
   return {

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { buildApp, type App } from '../src/http/app.ts';
 import { JobQueue, type JobQueueOptions } from '../src/modules/jobs/queue.ts';
+import { registerLeadJobs } from '../src/modules/leads/jobs.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import * as tables from '../src/db/schema/index.ts';
 import { seedReference } from '../src/seed/reference.ts';
@@ -59,10 +60,12 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   await runMigrations(database.db);
   await seedReference(database.db, { adminEmail, adminPassword, demo: true });
   const jobs = new JobQueue(database, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, ...options.jobs });
+  registerLeadJobs(jobs, database.db);
   options.registerJobs?.(jobs);
   await jobs.start({ work: true });
   const app = await buildApp({
     database,
+    jobs,
     config: {
       corsOrigins: ['http://localhost:3000'],
       sessionTtlHours: 24,

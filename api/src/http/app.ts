@@ -20,6 +20,8 @@ import { optionRoutes } from '../modules/options/routes.ts';
 import { settingsResources } from '../modules/settings/resources.ts';
 import { sourceRandomStatusRoutes } from '../modules/settings/randomStatuses/routes.ts';
 import { requestLogRoutes } from '../modules/requests/routes.ts';
+import { leadRoutes } from '../modules/leads/routes.ts';
+import type { JobQueue } from '../modules/jobs/queue.ts';
 import { resourceRoutes } from './resource.ts';
 import { isPublicRoute, type RouteAccess } from './access.ts';
 import { handleError, noPermission, unauthenticated } from './errors.ts';
@@ -29,12 +31,14 @@ export type RegisteredRoute = { method: string; url: string; access: RouteAccess
 
 export type AppOptions = {
   database: Database;
+  /** Where routes start background jobs (imports, sends, rule runs). */
+  jobs: JobQueue;
   config: Pick<Config, 'corsOrigins' | 'sessionTtlHours' | 'loginRateLimit' | 'loginRateWindowSeconds' | 'logLevel'>;
 };
 
 export type App = FastifyInstance & { registeredRoutes: readonly RegisteredRoute[] };
 
-export async function buildApp({ database, config }: AppOptions): Promise<App> {
+export async function buildApp({ database, config, jobs }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1_048_576,
@@ -113,6 +117,7 @@ export async function buildApp({ database, config }: AppOptions): Promise<App> {
       for (const resource of settingsResources) await api.register(resourceRoutes(resource), { db });
       await api.register(sourceRandomStatusRoutes, { db });
       await api.register(requestLogRoutes, { db });
+      await api.register(leadRoutes, { db, jobs });
     },
     { prefix: '/api' },
   );

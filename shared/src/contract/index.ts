@@ -10,3 +10,5 @@ export * from './settings.ts';
 export * from './management.ts';
 export * from './sourceRandomStatuses.ts';
 export * from './requestLogs.ts';
+export * from './leads.ts';
+export * from './leadRecords.ts';

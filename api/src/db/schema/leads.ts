@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { blacklistTypes, failedLeadReasonCodes, statusChangeCauses, sendStates } from '@crm/shared/contract';
 import { at, bigId, createdAt, id, timestamps } from './columns.ts';
 import { users } from './auth.ts';
 import { jobs } from './system.ts';
@@ -30,6 +31,8 @@ export const leads = pgTable(
     language: varchar('language', { length: 16 }),
     funnel: varchar('funnel', { length: 255 }),
     comment: text('comment'),
+    /** The address the lead came from (intake or import), matched against IP / CIDR blacklist entries. */
+    ip: varchar('ip', { length: 45 }),
     source_id: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
     affiliate_company_id: integer('affiliate_company_id').references(() => affiliateCompanies.id, { onDelete: 'set null' }),
     status_id: integer('status_id').references(() => statuses.id, { onDelete: 'set null' }),
@@ -108,8 +111,6 @@ export const leadDataHistories = pgTable(
   (table) => [index('lead_data_histories_lead_idx').on(table.lead_id, table.created_at)],
 );
 
-export const statusChangeCauses = ['intake', 'user', 'rule', 'import', 'broker', 'random'] as const;
-
 /** Every status change of a lead and its cause. */
 export const leadStatusHistories = pgTable(
   'lead_status_histories',
@@ -137,7 +138,7 @@ export const leadSendHistories = pgTable(
     send_integration_id: integer('send_integration_id').references(() => sendIntegrations.id, { onDelete: 'set null' }),
     job_id: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    state: varchar('state', { length: 16, enum: ['sending', 'success', 'failure'] }).notNull().default('sending'),
+    state: varchar('state', { length: 16, enum: sendStates }).notNull().default('sending'),
     failure_status: varchar('failure_status', { length: 255 }),
     api_lead_id: varchar('api_lead_id', { length: 255 }),
     request: jsonb('request'),
@@ -169,15 +170,13 @@ export const leadBrokerHistories = pgTable(
   (table) => [index('lead_broker_histories_lead_idx').on(table.lead_id, table.created_at), index('lead_broker_histories_department_idx').on(table.broker_department_id, table.created_at)],
 );
 
-export const failedLeadReasons = ['INVALID', 'DUPLICATE', 'BLACKLISTED', 'UNKNOWN_SOURCE', 'UNKNOWN_STATUS'] as const;
-
 /** An intake or import row that was rejected, kept raw so staff can fix and retry it. */
 export const failedLeads = pgTable(
   'failed_leads',
   {
     id: id(),
     raw: jsonb('raw').notNull(),
-    reason_code: varchar('reason_code', { length: 32, enum: failedLeadReasons }).notNull(),
+    reason_code: varchar('reason_code', { length: 32, enum: failedLeadReasonCodes }).notNull(),
     message: text('message').notNull(),
     source_id: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
     import_job_id: integer('import_job_id').references(() => jobs.id, { onDelete: 'set null' }),
@@ -186,8 +185,6 @@ export const failedLeads = pgTable(
   },
   (table) => [uniqueIndex('failed_leads_import_row_unique').on(table.import_job_id, table.import_row), index('failed_leads_created_idx').on(table.created_at)],
 );
-
-export const blacklistTypes = ['email', 'email_domain', 'phone', 'ip'] as const;
 
 export const blacklist = pgTable(
   'blacklist',

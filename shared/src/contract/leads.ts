@@ -1,0 +1,241 @@
+/**
+ * Leads (SPEC §3, DESIGN §4): the search query, the list row, the profile, and the add / edit / status bodies.
+ * Shared by the API (validation, OpenAPI) and mfe-leads (types, form rules).
+ */
+import { z } from 'zod';
+import { isoDateTime, maxNameLength, maxTextLength, paginationMeta, paginationQuery } from './common.ts';
+
+const reference = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** `1,2,3` (or a repeated key) → [1, 2, 3]: the multi-value filters of the advanced search. */
+const idList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
+  z.array(reference).min(1).max(100),
+);
+const codeList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
+  z.array(z.string().trim().min(2).max(16)).min(1).max(300),
+);
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** `YYYY-MM-DD` or a full ISO date-time; a date-only upper bound includes that whole day (UTC). */
+export const isoDateFilter = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `The ${name} field must be an ISO date.`)
+    .refine((value) => !Number.isNaN(Date.parse(value)), `The ${name} field must be an ISO date.`);
+
+/** Sorting is offered on indexed columns only, so every order stays fast at a million rows. */
+export const leadSortKeys = ['created_at', 'id', 'last_sent_at', 'api_ftd_at'] as const;
+export const leadSentFilters = ['sent', 'not_sent'] as const;
+
+/** The advanced search of `lead/search` (SPEC §2): every key is also a URL parameter of the screen. */
+export const leadSearchQuery = paginationQuery.extend({
+  sort: z.enum(leadSortKeys).default('created_at'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  /** Email prefix (index-backed `email LIKE 'prefix%'`). */
+  email: z.string().trim().min(1).max(maxNameLength).optional(),
+  status_id: idList.optional(),
+  original_status_id: idList.optional(),
+  source_id: idList.optional(),
+  tag_id: idList.optional(),
+  country: codeList.optional(),
+  language: codeList.optional(),
+  funnel: z.string().trim().min(1).max(maxNameLength).optional(),
+  affiliate_company_id: idList.optional(),
+  department_id: idList.optional(),
+  created_from: isoDateFilter('created from').optional(),
+  created_to: isoDateFilter('created to').optional(),
+  ftd_from: isoDateFilter('FTD from').optional(),
+  ftd_to: isoDateFilter('FTD to').optional(),
+  has_deposit: flag.optional(),
+  is_fresh: flag.optional(),
+  sent: z.enum(leadSentFilters).optional(),
+});
+export type LeadSearchQuery = z.input<typeof leadSearchQuery>;
+/** The filter keys (everything but paging and sorting), in the order the screen shows them. */
+export const leadFilterKeys = [
+  'search',
+  'email',
+  'status_id',
+  'original_status_id',
+  'source_id',
+  'tag_id',
+  'country',
+  'language',
+  'funnel',
+  'affiliate_company_id',
+  'department_id',
+  'created_from',
+  'created_to',
+  'ftd_from',
+  'ftd_to',
+  'has_deposit',
+  'is_fresh',
+  'sent',
+] as const;
+export type LeadFilterKey = (typeof leadFilterKeys)[number];
+
+/** Above this many matches the total is not counted: the list says "more than 10,000". */
+export const leadCountCap = 10_000;
+
+/** The status cell of SPEC §2 Tables: name and colours. */
+export const statusCell = z.object({ id: z.number().int(), name: z.string(), bg_color: z.string(), text_color: z.string() });
+export type StatusCell = z.infer<typeof statusCell>;
+const named = z.object({ id: z.number().int(), name: z.string() });
+export const departmentRef = z.object({ id: z.number().int(), label: z.string() });
+
+export const leadListItem = z.object({
+  id: z.number().int(),
+  lead_id: z.string(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  phone_normalized: z.string().nullable(),
+  country: z.string().nullable(),
+  language: z.string().nullable(),
+  funnel: z.string().nullable(),
+  source: named.nullable(),
+  status: statusCell.nullable(),
+  tags: z.array(named),
+  last_department: departmentRef.nullable(),
+  last_sent_at: isoDateTime.nullable(),
+  is_fresh: z.boolean(),
+  deposit_exists: z.boolean(),
+  purchase_amount: z.string().nullable(),
+  api_ftd_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type LeadListItem = z.infer<typeof leadListItem>;
+
+/** A page of leads: `total_capped` says the total stopped counting at `leadCountCap`. */
+export const leadPage = z.object({ data: z.array(leadListItem), meta: paginationMeta.extend({ total_capped: z.boolean() }) });
+export type LeadPage = z.infer<typeof leadPage>;
+
+/** Every SPEC §3 lead field, with the statuses as cells and the relations named. */
+export const leadDetail = leadListItem.extend({
+  alt_email: z.string().nullable(),
+  phone_prefix: z.string().nullable(),
+  alt_phone: z.string().nullable(),
+  alt_phone_prefix: z.string().nullable(),
+  address: z.string().nullable(),
+  second_address: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  comment: z.string().nullable(),
+  ip: z.string().nullable(),
+  affiliate_company: named.nullable(),
+  status_id: z.number().int().nullable(),
+  original_status: statusCell.nullable(),
+  original_status_id: z.number().int().nullable(),
+  status_changed_at: isoDateTime.nullable(),
+  live_status: z.string().nullable(),
+  email_status: statusCell.nullable(),
+  alt_email_status: statusCell.nullable(),
+  phone_status: statusCell.nullable(),
+  alt_phone_status: statusCell.nullable(),
+  not_available_till: isoDateTime.nullable(),
+  purchase_site: z.string().nullable(),
+  purchase_date: isoDateTime.nullable(),
+  recovery_amount: z.string().nullable(),
+  product_name: z.string().nullable(),
+  card_name: z.string().nullable(),
+  card_type: z.string().nullable(),
+  card_digits: z.string().nullable(),
+  api_lead_id: z.string().nullable(),
+  api_lead_status: z.string().nullable(),
+  api_client_id: z.string().nullable(),
+  lead_url: z.string().nullable(),
+  client_url: z.string().nullable(),
+  created_by: named.nullable(),
+});
+export type LeadDetail = z.infer<typeof leadDetail>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(maxNameLength)
+  .pipe(z.union([z.literal(''), z.email('The email must be a valid email address.')]))
+  .nullable()
+  .optional();
+const money = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'The amount must be a number with up to 2 decimals.')])
+  .transform((value) => String(value))
+  .nullable()
+  .optional();
+const optionalReference = reference.nullable().optional();
+const isoDateTimeInput = z
+  .string()
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'The field must be a date.')
+  .nullable()
+  .optional();
+
+/**
+ * The fields staff may write on a lead. Phones are normalized with the country (E.164) by the API; a lead
+ * needs an email or a phone. Broker-side fields (api_*, lead_url, client_url) are written by the send engine.
+ */
+export const leadFields = {
+  name: optionalText(maxNameLength),
+  surname: optionalText(maxNameLength),
+  email: optionalEmail,
+  alt_email: optionalEmail,
+  phone: optionalText(64),
+  alt_phone: optionalText(64),
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'The country is an ISO 3166 alpha-2 code.').nullable().optional(),
+  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth is a date like 1990-04-30.').nullable().optional(),
+  language: z.string().trim().max(16).nullable().optional(),
+  funnel: optionalText(maxNameLength),
+  comment: optionalText(maxTextLength),
+  address: optionalText(maxTextLength),
+  second_address: optionalText(maxTextLength),
+  state: optionalText(maxNameLength),
+  city: optionalText(maxNameLength),
+  zip: optionalText(32),
+  ip: z.union([z.literal(''), z.ipv4(), z.ipv6()]).nullable().optional(),
+  source_id: optionalReference,
+  affiliate_company_id: optionalReference,
+  email_status_id: optionalReference,
+  alt_email_status_id: optionalReference,
+  phone_status_id: optionalReference,
+  alt_phone_status_id: optionalReference,
+  live_status: optionalText(maxNameLength),
+  not_available_till: isoDateTimeInput,
+  purchase_site: optionalText(maxNameLength),
+  purchase_date: isoDateTimeInput,
+  purchase_amount: money,
+  recovery_amount: money,
+  product_name: optionalText(maxNameLength),
+  card_name: optionalText(maxNameLength),
+  card_type: optionalText(64),
+  card_digits: z.string().regex(/^\d{4}$/, 'The card digits are the last 4 digits.').nullable().optional(),
+  deposit_exists: z.boolean().optional(),
+  is_fresh: z.boolean().optional(),
+  tag_ids: z.array(reference).max(100).optional(),
+};
+
+const hasContact = (value: { email?: string | null; phone?: string | null }) => Boolean(value.email || value.phone);
+
+/** Add lead: the fields above plus the starting status (a source's random status when absent). */
+export const leadCreateBody = z
+  .strictObject({ ...leadFields, status_id: optionalReference })
+  .refine(hasContact, { message: 'A lead needs an email or a phone.', path: ['email'] });
+export type LeadCreateBody = z.input<typeof leadCreateBody>;
+
+export const leadUpdateBody = z
+  .strictObject(leadFields)
+  .refine((value) => Object.keys(value).length > 0, 'Nothing to update.');
+export type LeadUpdateBody = z.input<typeof leadUpdateBody>;
+
+/** Change status: writes a status history with cause `user`. */
+export const leadStatusBody = z.strictObject({ status_id: reference });
+export type LeadStatusBody = z.infer<typeof leadStatusBody>;
+
+/** The rejection reasons of DESIGN §4 (failed leads). */
+export const failedLeadReasonCodes = ['INVALID', 'DUPLICATE', 'BLACKLISTED', 'UNKNOWN_SOURCE', 'UNKNOWN_STATUS'] as const;
+export type FailedLeadReasonCode = (typeof failedLeadReasonCodes)[number];
