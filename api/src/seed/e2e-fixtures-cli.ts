@@ -6,14 +6,15 @@
  * Today: notifications for the admin whose HTML holds a script and an onerror handler, which the
  * notification page must render inert; running jobs of the admin (no worker runs them), for the jobs
  * page's progress and cancel; and request-log entries, written by the same writer the send engine uses
- * (so the secrets in them are redacted as in production).
+ * (so the secrets in them are redacted as in production); and rejected intake rows (failed leads) with unique
+ * values, for fix-and-retry (the console's own add-lead form refuses bad rows in place and stores none).
  */
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { jobs, users } from '../db/schema/index.ts';
+import { failedLeads, jobs, users } from '../db/schema/index.ts';
 import { notify } from '../modules/notifications/service.ts';
 import { recordRequest } from '../modules/requests/service.ts';
 import { seedReference } from './reference.ts';
@@ -26,6 +27,13 @@ export const hostileNotifications = [
 export const runningJobs = [
   { name: 'E2E running import A', total: 200, processed: 80, pending: 120, progress: 40 },
   { name: 'E2E running import B', total: 50, processed: 10, pending: 40, progress: 20 },
+] as const;
+
+/** Unique per stack run, so a retried (fixed) row never collides with an earlier run's lead. */
+const runTag = Date.now().toString(36);
+export const rejectedRows = [
+  { name: 'E2E Failed', surname: `Broken ${runTag}`, email: `e2e-failed-${runTag}(at)example.com`, country: 'DE' },
+  { name: 'E2E Failed', surname: `Spare ${runTag}`, email: `e2e-spare-${runTag}(at)example.com`, country: 'DE' },
 ] as const;
 
 export const loggedRequests = [
@@ -52,6 +60,7 @@ try {
   for (const notification of hostileNotifications) await notify(database.db, { userId: admin.id, type: 'warning', ...notification });
   await database.db.insert(jobs).values(runningJobs.map((job) => ({ ...job, user_id: admin.id, type: 'e2e.fixture', status: 'running' as const, started_at: new Date() })));
   for (const entry of loggedRequests) await recordRequest(database.db, entry);
+  await database.db.insert(failedLeads).values(rejectedRows.map((raw) => ({ raw, reason_code: 'INVALID' as const, message: 'The email must be a valid email address.' })));
   console.log(`e2e fixtures: ${hostileNotifications.length} notifications for ${config.adminEmail}`);
 } finally {
   await database.close();

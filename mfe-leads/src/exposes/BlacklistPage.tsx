@@ -1,5 +1,10 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { LeadsPage } from '../LeadsPage.tsx';
+import { BlacklistScreen } from '../modules/records/blacklist/BlacklistScreen.tsx';
 
 export default function BlacklistPage() {
-  return <Placeholder titleKey="menu.leads.blacklist" />;
+  return (
+    <LeadsPage>
+      <BlacklistScreen />
+    </LeadsPage>
+  );
 }

@@ -1,5 +1,10 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { LeadsPage } from '../LeadsPage.tsx';
+import { FailedLeadsScreen } from '../modules/records/failed/FailedLeadsScreen.tsx';
 
 export default function FailedLeadsPage() {
-  return <Placeholder titleKey="menu.leads.failed" />;
+  return (
+    <LeadsPage>
+      <FailedLeadsScreen />
+    </LeadsPage>
+  );
 }

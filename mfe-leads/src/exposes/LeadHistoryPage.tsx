@@ -1,5 +1,10 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { LeadsPage } from '../LeadsPage.tsx';
+import { SendHistoryScreen } from '../modules/records/history/SendHistoryScreen.tsx';
 
 export default function LeadHistoryPage() {
-  return <Placeholder titleKey="menu.leads.history" />;
+  return (
+    <LeadsPage>
+      <SendHistoryScreen />
+    </LeadsPage>
+  );
 }

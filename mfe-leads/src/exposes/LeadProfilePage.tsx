@@ -1,5 +1,10 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { LeadsPage } from '../LeadsPage.tsx';
+import { LeadProfileScreen } from '../modules/leads/components/profile/LeadProfileScreen.tsx';
 
 export default function LeadProfilePage() {
-  return <Placeholder titleKey="menu.leads.single" />;
+  return (
+    <LeadsPage>
+      <LeadProfileScreen />
+    </LeadsPage>
+  );
 }

@@ -1,5 +1,10 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { LeadsPage } from '../LeadsPage.tsx';
+import { LeadSearchScreen } from '../modules/leads/components/search/LeadSearchScreen.tsx';
 
 export default function LeadSearchPage() {
-  return <Placeholder titleKey="menu.leads.search" />;
+  return (
+    <LeadsPage>
+      <LeadSearchScreen />
+    </LeadsPage>
+  );
 }

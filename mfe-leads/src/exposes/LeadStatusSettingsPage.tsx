@@ -1,5 +1,10 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { LeadsPage } from '../LeadsPage.tsx';
+import { StatusRulesScreen } from '../modules/records/statusRules/StatusRulesScreen.tsx';
 
 export default function LeadStatusSettingsPage() {
-  return <Placeholder titleKey="menu.leads.statusSettings" />;
+  return (
+    <LeadsPage>
+      <StatusRulesScreen />
+    </LeadsPage>
+  );
 }

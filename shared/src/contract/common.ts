@@ -9,7 +9,7 @@ export const idParam = z.strictObject({ id: z.coerce.number().int().positive().m
 export const paginationQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().max(maxNameLength).optional(),
+  search: z.string().max(maxNameLength).refine((value) => !value.includes('\u0000'), 'The search may not contain NUL characters.').optional(),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 

@@ -75,8 +75,23 @@ export const leadFilterKeys = [
   'sent',
 ] as const;
 export type LeadFilterKey = (typeof leadFilterKeys)[number];
+/** The filters taking several comma-separated values. */
+export const leadMultiValueFilters = [
+  'status_id',
+  'original_status_id',
+  'source_id',
+  'tag_id',
+  'country',
+  'language',
+  'affiliate_company_id',
+  'department_id',
+] as const satisfies readonly LeadFilterKey[];
 
-/** Above this many matches the total is not counted: the list says "more than 10,000". */
+/**
+ * Matches are counted exactly up to this many (1,000 for a free-text substring, whose matches cost a heap visit each);
+ * above it the total is PostgreSQL's estimate and the list says "about N". Counting a million rows on every page
+ * would make every unfiltered or broad search slow.
+ */
 export const leadCountCap = 10_000;
 
 /** The status cell of SPEC §2 Tables: name and colours. */
@@ -110,8 +125,8 @@ export const leadListItem = z.object({
 });
 export type LeadListItem = z.infer<typeof leadListItem>;
 
-/** A page of leads: `total_capped` says the total stopped counting at `leadCountCap`. */
-export const leadPage = z.object({ data: z.array(leadListItem), meta: paginationMeta.extend({ total_capped: z.boolean() }) });
+/** A page of leads: `total_estimated` says the total is the planner's estimate (more matches than the exact count's cap). */
+export const leadPage = z.object({ data: z.array(leadListItem), meta: paginationMeta.extend({ total_estimated: z.boolean() }) });
 export type LeadPage = z.infer<typeof leadPage>;
 
 /** Every SPEC §3 lead field, with the statuses as cells and the relations named. */
@@ -231,6 +246,38 @@ export const leadUpdateBody = z
   .strictObject(leadFields)
   .refine((value) => Object.keys(value).length > 0, 'Nothing to update.');
 export type LeadUpdateBody = z.input<typeof leadUpdateBody>;
+
+/** The stored lead as the add-lead and retry answers give it: its own columns, relations by id. */
+export const createdLeadData = leadDetail
+  .pick({
+    id: true,
+    lead_id: true,
+    name: true,
+    surname: true,
+    email: true,
+    alt_email: true,
+    phone: true,
+    phone_prefix: true,
+    alt_phone: true,
+    alt_phone_prefix: true,
+    phone_normalized: true,
+    country: true,
+    language: true,
+    funnel: true,
+    ip: true,
+    status_id: true,
+    original_status_id: true,
+    status_changed_at: true,
+    is_fresh: true,
+    deposit_exists: true,
+    created_at: true,
+    updated_at: true,
+  })
+  .extend({ source_id: z.number().int().nullable(), affiliate_company_id: z.number().int().nullable(), tag_ids: z.array(z.number().int()) });
+export type CreatedLeadData = z.infer<typeof createdLeadData>;
+
+/** The answer of add lead and of a failed lead's successful retry. */
+export const leadCreated = z.object({ message: z.string(), data: createdLeadData });
 
 /** Change status: writes a status history with cause `user`. */
 export const leadStatusBody = z.strictObject({ status_id: reference });

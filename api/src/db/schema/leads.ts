@@ -81,7 +81,11 @@ export const leads = pgTable(
     index('leads_country_created_idx').on(table.country, table.created_at, table.id),
     index('leads_email_idx').on(table.email.op('text_pattern_ops')),
     index('leads_phone_normalized_idx').on(table.phone_normalized),
-    index('leads_api_ftd_idx').on(table.api_ftd_at),
+    // The nullable sorts list leads without the date last in both directions (search/sql.ts): one index per direction.
+    index('leads_api_ftd_idx').on(table.api_ftd_at, table.id),
+    index('leads_api_ftd_desc_idx').on(table.api_ftd_at.desc().nullsLast(), table.id.desc().nullsFirst()),
+    index('leads_last_sent_idx').on(table.last_sent_at, table.id),
+    index('leads_last_sent_desc_idx').on(table.last_sent_at.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('leads_last_department_idx').on(table.last_broker_department_id, table.last_sent_at),
     index('leads_search_trgm_idx').using('gin', table.search_text.op('gin_trgm_ops')),
   ],

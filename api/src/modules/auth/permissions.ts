@@ -1,20 +1,26 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { permissions, roleHasPermissions, userPermissions, userRoles } from '../../db/schema/index.ts';
 
+/**
+ * The names of a user's permissions, those of every role plus those given directly, as a sub-select: `userId` is a
+ * value or a column of the outer query (the session lookup reads them in the same statement).
+ */
+export function permissionNamesOf(userId: number | SQL | AnyPgColumn): SQL {
+  return sql`select ${permissions.name} from ${userRoles}
+    join ${roleHasPermissions} on ${roleHasPermissions.role_id} = ${userRoles.role_id}
+    join ${permissions} on ${permissions.id} = ${roleHasPermissions.permission_id}
+    where ${userRoles.user_id} = ${userId}
+    union
+    select ${permissions.name} from ${userPermissions}
+    join ${permissions} on ${permissions.id} = ${userPermissions.permission_id}
+    where ${userPermissions.user_id} = ${userId}
+    order by 1`;
+}
+
 /** A user's permissions: those of every role the user has, plus those given directly. */
 export async function permissionsOf(db: Db, userId: number): Promise<string[]> {
-  const viaRoles = db
-    .select({ name: permissions.name })
-    .from(userRoles)
-    .innerJoin(roleHasPermissions, eq(roleHasPermissions.role_id, userRoles.role_id))
-    .innerJoin(permissions, eq(permissions.id, roleHasPermissions.permission_id))
-    .where(eq(userRoles.user_id, userId));
-  const direct = db
-    .select({ name: permissions.name })
-    .from(userPermissions)
-    .innerJoin(permissions, eq(permissions.id, userPermissions.permission_id))
-    .where(eq(userPermissions.user_id, userId));
-  const rows = await viaRoles.union(direct).orderBy(sql`1`);
-  return rows.map((row) => row.name);
+  const result = await db.execute<{ name: string }>(permissionNamesOf(userId));
+  return result.rows.map((row) => row.name);
 }

@@ -1,8 +1,10 @@
 /** The background jobs of the leads domain, registered once by the server (and the test harness). */
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { applyLeadStatusRules, dispatchScheduledRun, leadStatusRulesJobType } from './statusRules/apply.ts';
 
 export function registerLeadJobs(jobs: JobQueue, db: Db): void {
-  void jobs;
-  void db;
+  jobs.register(leadStatusRulesJobType, (context) => applyLeadStatusRules(context));
+  // Hourly (UTC, at minute 7 to stay clear of the top-of-the-hour rush): rules with day-long durations need no more.
+  jobs.schedule('lead.status-rules.hourly', '7 * * * *', () => dispatchScheduledRun(jobs, db));
 }

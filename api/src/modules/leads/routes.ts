@@ -2,10 +2,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { blacklistRoutes } from './blacklist/routes.ts';
+import { failedLeadRoutes } from './failed/routes.ts';
+import { intakeRoutes } from './intake/routes.ts';
+import { leadSearchRoutes } from './search/routes.ts';
+import { leadProfileRoutes } from './profile/routes.ts';
+import { sendHistoryRoutes } from './sendHistory/routes.ts';
+import { leadStatusRuleRoutes } from './statusRules/routes.ts';
 
 export type LeadRouteOptions = { db: Db; jobs: JobQueue };
 
 export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, options) => {
   void app;
   void options;
+  await app.register(intakeRoutes, options);
+  await app.register(blacklistRoutes, options);
+  await app.register(failedLeadRoutes, options);
+  await app.register(leadSearchRoutes, { db: options.db });
+  await app.register(leadProfileRoutes, { db: options.db });
+  await app.register(sendHistoryRoutes, { db: options.db });
+  await app.register(leadStatusRuleRoutes, options);
 };

@@ -1,0 +1,194 @@
+/**
+ * `pnpm bench:leads [-- --leads N] [--iterations I] [--fresh]`: p50 / p95 of the lead search API (`GET /api/lead`,
+ * over real HTTP to the API started as its own process, as in production, with authentication, validation, relations
+ * and serialization) at N demo leads (default 1,000,000)
+ * on PostgreSQL, each case beside the same SQL run directly on the database in the same run (the ratio).
+ *
+ * The database `bench_leads_<N>` is created through DATABASE_URL and kept, so a second run skips the seeding
+ * (about 3 minutes per million leads); `--fresh` drops and seeds it again. Each case varies its parameters per
+ * iteration (different statuses, prefixes, substrings, tags) so the figures are not one cached plan of one value.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { leadSearchQuery } from '@crm/shared/contract';
+import { openDatabase, type Database } from '../db/database.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { runLeadSearchDirectly } from '../modules/leads/search/index.ts';
+import { seedReference } from '../seed/reference.ts';
+import { seedDemoData } from '../seed/demo/index.ts';
+import { wholeNumberOption } from '../seed/cli-args.ts';
+
+const usage = 'usage: DATABASE_URL=postgres://… pnpm bench:leads -- [--leads N (default 1000000)] [--iterations I (default 60)] [--fresh]';
+const adminEmail = 'bench@example.com';
+const adminPassword = 'bench-leads-password-1';
+
+type Case = { name: string; params(iteration: number): Record<string, string> };
+type Sample = { name: string; api: number[]; sql: number[] };
+
+const percentile = (values: number[], fraction: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+};
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** The API as it runs in production: its own process (`src/main.ts`), web role, no demo seeding, quiet logs. */
+async function startApi(databaseUrl: string): Promise<{ address: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', API_ROLE: 'web', DEMO_SEED: 'false', LOG_LEVEL: 'silent', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOGIN_RATE_LIMIT: '1000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const address = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const ready = await fetch(`${address}/api/health`).then((response) => response.ok, () => false);
+    if (ready) return { address, process: child };
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error('the API did not start within 60 s');
+}
+
+async function openBenchDatabase(adminUrl: string, leads: number, fresh: boolean): Promise<{ database: Database; url: string }> {
+  const name = `bench_leads_${leads}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  await runMigrations(database.db);
+  await seedReference(database.db, { adminEmail, adminPassword, demo: true });
+  const stored = await database.pool.query<{ leads: string }>('select count(*) as leads from leads');
+  const have = Number(stored.rows[0]?.leads ?? 0);
+  if (have < leads) {
+    console.log(`seeding ${(leads - have).toLocaleString('en')} demo leads into ${name} (kept for the next run)…`);
+    const report = await seedDemoData(database, { leads: leads - have, seed: 7, log: (line) => console.log(`  ${line}`) });
+    console.log(`  seeded in ${(report.elapsedMs / 1000).toFixed(1)} s`);
+  } else {
+    console.log(`reusing ${name} with ${have.toLocaleString('en')} leads`);
+  }
+  // A live database is kept vacuumed by autovacuum; a freshly seeded one is not yet, and its index-only scans
+  // (the capped counts) would visit the heap for every row until it is.
+  await database.pool.query('VACUUM ANALYZE');
+  return { database, url: url.toString() };
+}
+
+/** Values that exist in the data, so every case finds rows: statuses, tags, email prefixes, name fragments. */
+async function sampleValues(database: Database) {
+  const query = async (text: string) => (await database.pool.query<{ value: string }>(text)).rows.map((row) => row.value);
+  const statusIds = await query(`select status_id::text as value from leads where status_id is not null group by status_id order by count(*) desc limit 5`);
+  const tagIds = await query(`select tag_id::text as value from lead_tags group by tag_id order by count(*) desc limit 5`);
+  const emails = await query(`select email as value from leads tablesample system (1) where email is not null limit 200`);
+  const surnames = await query(`select surname as value from leads tablesample system (1) where length(surname) >= 5 limit 200`);
+  if (statusIds.length === 0 || tagIds.length === 0 || emails.length === 0 || surnames.length === 0) throw new Error('the bench database has no demo leads to sample');
+  const pick = (values: string[], iteration: number): string => values[iteration % values.length] as string;
+  return { statusIds, tagIds, emails, surnames, pick };
+}
+
+function casesOf(samples: Awaited<ReturnType<typeof sampleValues>>): Case[] {
+  const day = 86_400_000;
+  const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+  return [
+    { name: 'first page, unfiltered', params: () => ({}) },
+    {
+      name: 'status + created date range',
+      params: (i) => ({ status_id: samples.pick(samples.statusIds, i), created_from: isoDay(Date.now() - (20 + (i % 10)) * day), created_to: isoDay(Date.now() - (i % 5) * day) }),
+    },
+    { name: 'email prefix', params: (i) => ({ email: samples.pick(samples.emails, i).slice(0, 5) }) },
+    { name: "'%substring%' free text", params: (i) => ({ search: samples.pick(samples.surnames, i).slice(1, 5).toLowerCase() }) },
+    { name: 'tag filter', params: (i) => ({ tag_id: samples.pick(samples.tagIds, i) }) },
+    { name: 'page 200', params: (i) => ({ page: String(200 + (i % 3)) }) },
+  ];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2).filter((arg) => arg !== '--'),
+    options: { leads: { type: 'string' }, iterations: { type: 'string' }, fresh: { type: 'boolean' } },
+  });
+  const leads = wholeNumberOption(values.leads, { name: 'leads', fallback: 1_000_000, min: 1, usage });
+  const iterations = wholeNumberOption(values.iterations, { name: 'iterations', fallback: 60, min: 5, usage });
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error(`PostgreSQL is needed: ${usage}`);
+
+  const cpu = cpus();
+  console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, ${process.platform}/${process.arch}`);
+  const { database, url } = await openBenchDatabase(adminUrl, leads, values.fresh === true);
+  const version = await database.pool.query<{ version: string }>('select version() as version');
+  console.log(`database: ${version.rows[0]?.version ?? 'unknown'}`);
+
+  const api = await startApi(url);
+  const address = api.address;
+  try {
+    const login = await fetch(`${address}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: adminEmail, password: adminPassword }) });
+    const token = ((await login.json()) as { data?: { access_token?: string } }).data?.access_token;
+    if (!token) throw new Error(`login failed with ${login.status}`);
+
+    const samples: Sample[] = [];
+    for (const benchCase of casesOf(await sampleValues(database))) {
+      const sample: Sample = { name: benchCase.name, api: [], sql: [] };
+      // Three warm-up rounds per case (plans, caches, connections), then the measured ones, API and SQL interleaved.
+      for (let iteration = -3; iteration < iterations; iteration++) {
+        const params = benchCase.params(Math.abs(iteration));
+        const apiStarted = performance.now();
+        const response = await fetch(`${address}/api/lead?${new URLSearchParams(params)}`, { headers: { authorization: `Bearer ${token}` } });
+        const body = (await response.json()) as { data?: unknown[] };
+        const apiMs = performance.now() - apiStarted;
+        if (response.status !== 200 || !Array.isArray(body.data)) throw new Error(`${benchCase.name}: HTTP ${response.status}`);
+
+        const sqlStarted = performance.now();
+        await runLeadSearchDirectly(database.pool, leadSearchQuery.parse(params));
+        const sqlMs = performance.now() - sqlStarted;
+        if (iteration >= 0) {
+          sample.api.push(apiMs);
+          sample.sql.push(sqlMs);
+        }
+      }
+      samples.push(sample);
+    }
+
+    console.log(`\n${leads.toLocaleString('en')} leads, ${iterations} iterations per case; API = HTTP round trip of GET /api/lead (25 per page); SQL = the same statements on a pg client\n`);
+    console.log('case                            API p50    API p95    SQL p50    SQL p95    p95 ratio');
+    for (const sample of samples) {
+      const apiP95 = percentile(sample.api, 0.95);
+      const sqlP95 = percentile(sample.sql, 0.95);
+      console.log(
+        [
+          sample.name.padEnd(31),
+          ms(percentile(sample.api, 0.5)).padEnd(10),
+          ms(apiP95).padEnd(10),
+          ms(percentile(sample.sql, 0.5)).padEnd(10),
+          ms(sqlP95).padEnd(10),
+          `${(apiP95 / sqlP95).toFixed(2)}×`,
+        ].join(' '),
+      );
+    }
+  } finally {
+    api.process.kill('SIGTERM');
+    await database.close();
+  }
+}
+
+await main();

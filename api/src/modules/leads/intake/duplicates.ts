@@ -1,0 +1,53 @@
+/**
+ * Duplicates (DESIGN §4): the same normalized email or phone among the leads created within a window (30 days by
+ * default, `LEAD_DUPLICATE_DAYS`); empty fields never match. The check and the insert run under transaction-scoped
+ * advisory locks on the contacts, so two identical adds at the same moment cannot both pass.
+ */
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { leads } from '../../../db/schema/index.ts';
+import type { Executor } from '../../../http/resource.ts';
+
+export const defaultDuplicateWindowDays = 30;
+
+/** `LEAD_DUPLICATE_DAYS` (0–3650; 0 turns the check off), or 30 when unset or not a whole number in range. */
+export function duplicateWindowDays(env: NodeJS.ProcessEnv = process.env): number {
+  const given = env['LEAD_DUPLICATE_DAYS'];
+  const days = given === undefined || given.trim() === '' ? Number.NaN : Number(given);
+  return Number.isInteger(days) && days >= 0 && days <= 3650 ? days : defaultDuplicateWindowDays;
+}
+
+export type Contacts = { email: string | null; phone: string | null };
+
+/**
+ * Holds a lock per contact until the transaction ends. Keys are taken in one global order (sorted), so two
+ * transactions locking overlapping contacts cannot deadlock.
+ */
+export async function lockContacts(executor: Executor, contacts: Contacts): Promise<void> {
+  const keys = [contacts.email === null ? null : `lead-contact:email:${contacts.email}`, contacts.phone === null ? null : `lead-contact:phone:${contacts.phone}`]
+    .filter((key): key is string => key !== null)
+    .sort();
+  for (const key of keys) await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+async function newestWith(executor: Executor, column: typeof leads.email | typeof leads.phone_normalized, value: string, days: number): Promise<string | null> {
+  const [row] = await executor
+    .select({ lead_id: leads.lead_id })
+    .from(leads)
+    .where(and(eq(column, value), gte(leads.created_at, sql`now() - ${days}::int * interval '1 day'`)))
+    .orderBy(desc(leads.created_at))
+    .limit(1);
+  return row?.lead_id ?? null;
+}
+
+/** `{ field: [message] }` naming the lead each contact duplicates, or null when neither does. */
+export async function findDuplicates(executor: Executor, contacts: Contacts, days: number): Promise<Record<string, string[]> | null> {
+  if (days <= 0) return null;
+  const [byEmail, byPhone] = await Promise.all([
+    contacts.email === null ? null : newestWith(executor, leads.email, contacts.email, days),
+    contacts.phone === null ? null : newestWith(executor, leads.phone_normalized, contacts.phone, days),
+  ]);
+  const errors: Record<string, string[]> = {};
+  if (byEmail) errors['email'] = [`A lead with this email already exists (${byEmail}).`];
+  if (byPhone) errors['phone'] = [`A lead with this phone already exists (${byPhone}).`];
+  return Object.keys(errors).length > 0 ? errors : null;
+}

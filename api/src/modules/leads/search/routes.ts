@@ -1,0 +1,23 @@
+/** `GET /lead`: the advanced lead search of `lead/search` (SPEC §2). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { leadPage, leadSearchQuery } from '@crm/shared/contract';
+import type { Db } from '../../../db/database.ts';
+import { searchLeads } from './service.ts';
+
+export type LeadSearchRouteOptions = { db: Db; countCap?: number };
+
+export const leadSearchRoutes: FastifyPluginAsyncZod<LeadSearchRouteOptions> = async (app, { db, countCap }) => {
+  app.get(
+    '/lead',
+    {
+      schema: {
+        tags: ['lead'],
+        summary: 'Search leads (filters, sorting; past 10,000 matches, or 1,000 for free text, the total is estimated: meta.total_estimated)',
+        querystring: leadSearchQuery,
+        response: { 200: leadPage },
+      },
+      config: { access: 'lead.view' },
+    },
+    async (request) => searchLeads(db, request.query, countCap === undefined ? {} : { cap: countCap }),
+  );
+};

@@ -1,0 +1,198 @@
+/**
+ * The SQL of the lead search (`GET /lead`), in one place so the benchmark can time the very statements the API runs.
+ *
+ * Every filter maps onto an index of `leads` (see the schema):
+ *  - `search` (3+ characters): `search_text LIKE '%text%'`, served by the trigram GIN index on the generated column.
+ *    A trigram index cannot narrow a 1–2 character pattern (it has no trigram to look up), so a text that short
+ *    matches as an email prefix instead (`email LIKE 'te%'`, the `text_pattern_ops` index). Phone-like text
+ *    (`+44 20-7946`) loses its spaces, dashes and brackets first, as `search_text` holds the E.164 phone.
+ *  - `email`: a prefix, `email LIKE 'prefix%'` (emails are stored lower-cased).
+ *  - ids, countries: `= any` on indexed columns; tags: `exists` on `lead_tags`.
+ * The total is never counted past a cap: `count(*)` over a sub-select limited to cap + 1 rows; past it, the planner's
+ * estimate stands in (service.ts).
+ * Sorting on `last_sent_at` / `api_ftd_at` puts leads without the date last, which no index of the schema serves
+ * (there is none on `last_sent_at` alone, and `api_ftd_at`'s is ascending): at a million leads such an order costs a
+ * full sort, about a second, until indexes like `(api_ftd_at desc nulls last, id desc)` exist.
+ * plans.ts decides how these statements run (side by side, or count first for email prefixes).
+ */
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { leadCountCap, leadFilterKeys, type leadSearchQuery } from '@crm/shared/contract';
+import { leads, leadTags } from '../../../db/schema/index.ts';
+
+/** The search query after validation and defaults (what the route handler receives). */
+export type ParsedLeadSearchQuery = z.output<typeof leadSearchQuery>;
+
+export type LeadSearchOptions = {
+  /** Stop counting past this many matches; `leadCountCap` (or `substringCountCap` for a free-text substring) when absent. */
+  cap?: number;
+};
+
+/** The columns of a list row; relations (source, status, tags, department) are loaded per page afterwards. */
+export const leadPageColumns = {
+  id: leads.id,
+  lead_id: leads.lead_id,
+  name: leads.name,
+  surname: leads.surname,
+  email: leads.email,
+  phone: leads.phone,
+  phone_normalized: leads.phone_normalized,
+  country: leads.country,
+  language: leads.language,
+  funnel: leads.funnel,
+  source_id: leads.source_id,
+  status_id: leads.status_id,
+  last_broker_department_id: leads.last_broker_department_id,
+  last_sent_at: leads.last_sent_at,
+  is_fresh: leads.is_fresh,
+  deposit_exists: leads.deposit_exists,
+  purchase_amount: leads.purchase_amount,
+  api_ftd_at: leads.api_ftd_at,
+  created_at: leads.created_at,
+  updated_at: leads.updated_at,
+};
+
+/** Below this many characters the free text matches as an email prefix (see the module header). */
+export const minTrigramSearchLength = 3;
+
+/**
+ * A free-text substring's matches are found through the trigram index but each must be rechecked on its heap page:
+ * 10,000 of them cost 20–45 ms at a million leads, 1,000 of them a tenth of that. Above the cap the total is estimated.
+ */
+export const substringCountCap = 1_000;
+
+/** `text` with the LIKE pattern characters escaped (backslash is PostgreSQL's default LIKE escape). */
+export function escapeLike(text: string): string {
+  return text.replaceAll(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+const phoneLike = /^\+?[\d\s().-]+$/;
+
+/** How a free text is matched (see the module header), or undefined for a blank text. */
+export function freeTextMatch(search: string | undefined): { kind: 'email-prefix' | 'substring'; text: string } | undefined {
+  let text = search?.trim().toLowerCase();
+  if (!text) return undefined;
+  if (phoneLike.test(text) && /\d/.test(text)) text = text.replaceAll(/[\s().-]/g, '');
+  return { kind: text.length < minTrigramSearchLength ? 'email-prefix' : 'substring', text };
+}
+
+/** The free-text condition, or undefined for a blank text. */
+export function freeTextCondition(search: string | undefined): SQL | undefined {
+  const match = freeTextMatch(search);
+  if (!match) return undefined;
+  if (match.kind === 'email-prefix') return like(leads.email, `${escapeLike(match.text)}%`);
+  return like(leads.search_text, `%${escapeLike(match.text)}%`);
+}
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+const dayMs = 86_400_000;
+// PostgreSQL's timestamps and JavaScript's ISO strings agree on years 1 to 9999 only: bounds are kept in there.
+const earliest = Date.parse('0001-01-01T00:00:00.000Z');
+const latest = Date.parse('9999-12-31T23:59:59.999Z');
+const within = (time: number) => new Date(Math.min(Math.max(time, earliest), latest));
+
+/** `from ≤ column ≤ to` for ISO date filters; a date-only `to` includes the whole of that day (UTC). */
+export function dateRange(column: AnyPgColumn, from: string | undefined, to: string | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(column, within(Date.parse(from))));
+  if (to) conditions.push(dateOnly.test(to) ? lt(column, within(Date.parse(to) + dayMs)) : lte(column, within(Date.parse(to))));
+  return conditions;
+}
+
+/** The WHERE clause of a search, or undefined when nothing filters. */
+export function leadSearchWhere(query: ParsedLeadSearchQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [freeTextCondition(query.search)];
+  if (query.email) conditions.push(like(leads.email, `${escapeLike(query.email.toLowerCase())}%`));
+  if (query.status_id) conditions.push(inArray(leads.status_id, query.status_id));
+  if (query.original_status_id) conditions.push(inArray(leads.original_status_id, query.original_status_id));
+  if (query.source_id) conditions.push(inArray(leads.source_id, query.source_id));
+  if (query.tag_id) {
+    conditions.push(sql`exists (select 1 from ${leadTags} where ${leadTags.lead_id} = ${leads.id} and ${inArray(leadTags.tag_id, query.tag_id)})`);
+  }
+  if (query.country) conditions.push(inArray(leads.country, query.country.map((code) => code.toUpperCase())));
+  if (query.language) conditions.push(inArray(sql`lower(${leads.language})`, query.language.map((code) => code.toLowerCase())));
+  if (query.funnel) conditions.push(sql`${leads.funnel} ilike ${`%${escapeLike(query.funnel)}%`}`);
+  if (query.affiliate_company_id) conditions.push(inArray(leads.affiliate_company_id, query.affiliate_company_id));
+  if (query.department_id) conditions.push(inArray(leads.last_broker_department_id, query.department_id));
+  conditions.push(...dateRange(leads.created_at, query.created_from, query.created_to));
+  conditions.push(...dateRange(leads.api_ftd_at, query.ftd_from, query.ftd_to));
+  if (query.has_deposit !== undefined) conditions.push(eq(leads.deposit_exists, query.has_deposit));
+  if (query.is_fresh !== undefined) conditions.push(eq(leads.is_fresh, query.is_fresh));
+  if (query.sent === 'sent') conditions.push(isNotNull(leads.last_sent_at));
+  if (query.sent === 'not_sent') conditions.push(isNull(leads.last_sent_at));
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length > 0 ? and(...present) : undefined;
+}
+
+const sortColumns = { created_at: leads.created_at, id: leads.id, last_sent_at: leads.last_sent_at, api_ftd_at: leads.api_ftd_at } as const;
+const nullableSorts: ReadonlySet<string> = new Set(['last_sent_at', 'api_ftd_at']);
+
+/**
+ * The ORDER BY, with `id` as tiebreaker in the same direction so `(created_at, id)` is read straight off its index.
+ * Never-sent / no-FTD leads go last either way (a plain `desc` would list them first).
+ */
+export function leadSearchOrder(query: Pick<ParsedLeadSearchQuery, 'sort' | 'direction'>): SQL[] {
+  const column = sortColumns[query.sort];
+  const descending = query.direction === 'desc';
+  const tiebreak = descending ? desc(leads.id) : asc(leads.id);
+  if (query.sort === 'id') return [tiebreak];
+  if (nullableSorts.has(query.sort)) return [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, tiebreak];
+  return [descending ? desc(column) : asc(column), tiebreak];
+}
+
+/** Everything a page needs: the route runs these parts through Drizzle; `leadSearchSql` renders the same parts. */
+export function leadSearchParts(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}) {
+  return {
+    where: leadSearchWhere(query),
+    orderBy: leadSearchOrder(query),
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+    cap: options.cap ?? (freeTextMatch(query.search)?.kind === 'substring' ? substringCountCap : leadCountCap),
+  };
+}
+
+/** `select count(*)` of the matches, stopping at cap + 1: "more than cap" is all the list needs to know. */
+export function cappedCountSql(where: SQL | undefined, cap: number): SQL {
+  const matches = new QueryBuilder().select({ one: sql`1` }).from(leads).where(where).limit(cap + 1);
+  return sql`select count(*)::int as total from (${matches}) as capped`;
+}
+
+/** The one tag of a search that filters by a single tag and nothing else, or null. */
+function onlyOneTag(query: ParsedLeadSearchQuery): number | null {
+  const [tagId, ...more] = query.tag_id ?? [];
+  if (tagId === undefined || more.length > 0) return null;
+  const others = leadFilterKeys.filter((key) => key !== 'tag_id' && key !== 'search' && query[key] !== undefined);
+  return others.length === 0 && !query.search?.trim() ? tagId : null;
+}
+
+/**
+ * The capped count of a search. Filtering by one tag alone is counted on `lead_tags` only: its primary key makes
+ * each (lead, tag) pair unique and its cascading foreign key means every row has its lead, so the tag index answers
+ * without visiting a single lead.
+ */
+export function leadCountSql(query: ParsedLeadSearchQuery, where: SQL | undefined, cap: number): SQL {
+  const tagId = onlyOneTag(query);
+  if (tagId === null) return cappedCountSql(where, cap);
+  const tagged = new QueryBuilder().select({ one: sql`1` }).from(leadTags).where(eq(leadTags.tag_id, tagId)).limit(cap + 1);
+  return sql`select count(*)::int as total from (${tagged}) as capped`;
+}
+
+/**
+ * The two statements of a search page in the plain plan, run side by side (EXPLAIN, comparisons): `rows` selects the
+ * page's lead columns, `count` gives `{ total }` capped at cap + 1. Email-prefix searches page differently (plans.ts);
+ * `runLeadSearchDirectly` (index.ts) runs whichever statements the API runs. Render with
+ * `new PgDialect().sqlToQuery(sql)` for `{ sql, params }`, or run with `db.execute(sql)`.
+ */
+export function leadSearchSql(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): { rows: SQL; count: SQL } {
+  const parts = leadSearchParts(query, options);
+  const rows = new QueryBuilder()
+    .select(leadPageColumns)
+    .from(leads)
+    .where(parts.where)
+    .orderBy(...parts.orderBy)
+    .limit(parts.limit)
+    .offset(parts.offset)
+    .getSQL();
+  return { rows, count: leadCountSql(query, parts.where, parts.cap) };
+}

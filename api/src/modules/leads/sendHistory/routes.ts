@@ -1,0 +1,21 @@
+/** `GET /lead/history/send`: the send-history search (SPEC §2 `lead/history/search`). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { leadSendHistory, paginated, sendHistorySearchQuery } from '@crm/shared/contract';
+import type { Db } from '../../../db/database.ts';
+import { searchSendHistories } from './service.ts';
+
+export const sendHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/lead/history/send',
+    {
+      schema: {
+        tags: ['lead › history'],
+        summary: 'Search send attempts (lead by public id, id or email; broker, department, state, failure status, dates)',
+        querystring: sendHistorySearchQuery,
+        response: { 200: paginated(leadSendHistory) },
+      },
+      config: { access: 'lead.history.view' },
+    },
+    async (request) => searchSendHistories(db, request.query),
+  );
+};

@@ -1,0 +1,79 @@
+import { configure, formItemOf, requestBody, screen, stubApi, waitFor, within, type TestClient } from '@crm/shared/testing';
+import { chooseOption, leadDetail, leadItem, pageReply, renderLeadRoutes, user } from './leadTestKit.tsx';
+
+// Whole antd screens in jsdom take seconds on a busy machine.
+jest.setTimeout(60_000);
+configure({ asyncUtilTimeout: 10_000 });
+
+const posts = (api: TestClient) => api.adapter.requests.filter((request) => request.method === 'post');
+const listCalls = (api: TestClient) => api.adapter.requests.filter((request) => request.method === 'get' && request.url === '/lead').length;
+
+async function openForm() {
+  await user.click(await screen.findByTestId('lead-add-open'));
+  return within(await screen.findByTestId('lead-add-modal'));
+}
+
+test('asks for an email or a phone and a valid email before sending anything', async () => {
+  const api = stubApi({ 'GET /lead': pageReply([]) });
+  renderLeadRoutes('/lead/search');
+  const form = await openForm();
+
+  await user.click(within(screen.getByTestId('lead-add-submit')).getByRole('button'));
+  expect(await within(formItemOf(form.getByLabelText('Email'))).findByText('Enter an email or a phone.')).toBeInTheDocument();
+  expect(within(formItemOf(form.getByLabelText('Phone'))).getByText('Enter an email or a phone.')).toBeInTheDocument();
+
+  await user.type(form.getByLabelText('Email'), 'not-an-email');
+  expect(await within(formItemOf(form.getByLabelText('Email'))).findByText('Enter a valid email address.')).toBeInTheDocument();
+  await waitFor(() => expect(within(formItemOf(form.getByLabelText('Phone'))).queryByText('Enter an email or a phone.')).not.toBeInTheDocument());
+  await user.click(within(screen.getByTestId('lead-add-submit')).getByRole('button'));
+  expect(posts(api)).toHaveLength(0);
+});
+
+test('shows the duplicate and blacklisted refusals under their fields', async () => {
+  const api = stubApi({
+    'GET /lead': pageReply([]),
+    'POST /lead': {
+      status: 422,
+      data: {
+        message: 'A lead with this email already exists.',
+        errors: { email: ['A lead with this email already exists.'], phone_normalized: ['This phone is blacklisted.'], 'tag_ids.0': ['The tag does not exist.'] },
+      },
+    },
+  });
+  renderLeadRoutes('/lead/search');
+  const form = await openForm();
+
+  await user.type(form.getByLabelText('Name'), ' Ada ');
+  await user.type(form.getByLabelText('Email'), 'ada@example.com');
+  await user.type(form.getByLabelText('Phone'), '030 1234567');
+  await chooseOption('lead-form-country', 'Germany (DE)');
+  await chooseOption('lead-form-status_id', 'Called');
+  await chooseOption('lead-form-tag_ids', 'Cold');
+  await user.click(within(screen.getByTestId('lead-add-submit')).getByRole('button'));
+
+  expect(await within(screen.getByTestId('lead-form-email')).findByText('A lead with this email already exists.')).toBeInTheDocument();
+  expect(within(screen.getByTestId('lead-form-phone')).getByText('This phone is blacklisted.')).toBeInTheDocument();
+  expect(within(screen.getByTestId('lead-form-tag_ids')).getByText('The tag does not exist.')).toBeInTheDocument();
+  expect(requestBody(posts(api)[0]!)).toEqual({ name: 'Ada', email: 'ada@example.com', phone: '030 1234567', country: 'DE', status_id: 11, tag_ids: [5] });
+});
+
+test('a saved lead shows its E.164 phone, and the list refreshes', async () => {
+  const api = stubApi({
+    'GET /lead': pageReply([leadItem(1)]),
+    'POST /lead': { status: 201, data: { message: 'Lead created.', data: leadDetail(9, { lead_id: 'L-9', phone_normalized: '+4930555000' }) } },
+  });
+  renderLeadRoutes('/lead/search');
+  await screen.findByTestId('lead-row');
+  const before = listCalls(api);
+  const form = await openForm();
+
+  await user.type(form.getByLabelText('Phone'), '030 555000');
+  await user.click(within(screen.getByTestId('lead-add-submit')).getByRole('button'));
+
+  expect(await screen.findByTestId('lead-add-result-phone_normalized')).toHaveTextContent('+4930555000');
+  expect(screen.getByTestId('lead-add-result-lead_id')).toHaveTextContent('L-9');
+  await waitFor(() => expect(listCalls(api)).toBeGreaterThan(before));
+
+  await user.click(screen.getByTestId('lead-add-open-profile'));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/lead/single/9'));
+});

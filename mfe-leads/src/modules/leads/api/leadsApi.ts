@@ -1,0 +1,77 @@
+/**
+ * The lead endpoints of `lead/search` and `lead/single/:id` on the one RTK Query api, typed from the contract.
+ * Any write to a lead refetches its profile, its history tabs and the search list (a change of status,
+ * tags or contact shows in the list as well). Endpoint names are prefixed so they cannot collide with
+ * the other lead screens' endpoints injected into the same api.
+ */
+import { baseApi } from '@crm/shared';
+import type {
+  LeadBrokerHistory,
+  LeadCreateBody,
+  LeadDataHistory,
+  LeadDetail,
+  LeadHistoryKind,
+  LeadPage,
+  LeadSendHistory,
+  LeadStatusHistory,
+  LeadUpdateBody,
+  PaginationMeta,
+} from '@crm/shared/contract';
+
+export type LeadListParams = Record<string, string | number>;
+export type LeadSaved = { message: string; data: LeadDetail };
+
+/** The row type of each history tab. */
+export type LeadHistoryRows = {
+  data: LeadDataHistory;
+  status: LeadStatusHistory;
+  send: LeadSendHistory;
+  broker: LeadBrokerHistory;
+};
+export type LeadHistoryPage<Kind extends LeadHistoryKind> = { data: LeadHistoryRows[Kind][]; meta: PaginationMeta };
+export type LeadHistoryArgs = { id: number; kind: LeadHistoryKind; page: number; per_page: number };
+
+const listTag = 'LIST';
+
+const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'LeadHistory'] }).injectEndpoints({
+  endpoints: (build) => ({
+    leadSearchList: build.query<LeadPage, LeadListParams>({
+      query: (params) => ({ url: '/lead', params }),
+      providesTags: [{ type: 'Lead', id: listTag }],
+    }),
+    leadProfile: build.query<{ data: LeadDetail }, number>({
+      query: (id) => ({ url: `/lead/${id}` }),
+      providesTags: (_result, _error, id) => [{ type: 'Lead', id }],
+    }),
+    leadProfileHistory: build.query<{ data: unknown[]; meta: PaginationMeta }, LeadHistoryArgs>({
+      query: ({ id, kind, page, per_page }) => ({ url: `/lead/${id}/histories/${kind}`, params: { page, per_page } }),
+      providesTags: (_result, _error, { id }) => [{ type: 'LeadHistory', id }],
+    }),
+    leadAdd: build.mutation<LeadSaved, LeadCreateBody>({
+      query: (body) => ({ url: '/lead', method: 'POST', data: body }),
+      invalidatesTags: [{ type: 'Lead', id: listTag }],
+    }),
+    leadEdit: build.mutation<LeadSaved, { id: number; body: LeadUpdateBody }>({
+      query: ({ id, body }) => ({ url: `/lead/${id}`, method: 'PUT', data: body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Lead', id }, { type: 'LeadHistory', id }, { type: 'Lead', id: listTag }],
+    }),
+    leadChangeStatus: build.mutation<LeadSaved, { id: number; status_id: number }>({
+      query: ({ id, status_id }) => ({ url: `/lead/${id}/status`, method: 'PUT', data: { status_id } }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Lead', id }, { type: 'LeadHistory', id }, { type: 'Lead', id: listTag }],
+    }),
+    leadRemove: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/lead/${id}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Lead', id: listTag }],
+    }),
+  }),
+});
+
+export const {
+  useLeadSearchListQuery,
+  useLeadProfileQuery,
+  useLeadProfileHistoryQuery,
+  useLeadAddMutation,
+  useLeadEditMutation,
+  useLeadChangeStatusMutation,
+  useLeadRemoveMutation,
+} = leadsApi;

@@ -1,0 +1,74 @@
+/**
+ * Send history: every attempt to send the lead (department, state, failure status, duration, when); a row
+ * expands to the sanitized request and response the API stored. antd's Table directly, for the expansion.
+ */
+import { useTranslation } from 'react-i18next';
+import { Col, Row, Table, Tag, Typography, renderCell } from '@crm/shared/ui';
+import type { LeadSendHistory, SendState } from '@crm/shared/contract';
+import { useLeadHistory } from './useLeadHistory.ts';
+
+const stateColours: Record<SendState, string> = { sending: 'blue', success: 'green', failure: 'red' };
+
+/** Stored JSON pretty-printed; a body the broker sent as plain text stays as it is. */
+function prettyJson(value: unknown): string {
+  if (typeof value === 'string') {
+    try {
+      return JSON.stringify(JSON.parse(value), null, 2);
+    } catch {
+      return value;
+    }
+  }
+  return JSON.stringify(value ?? null, null, 2);
+}
+
+function Payload({ title, value, testId }: { title: string; value: unknown; testId: string }) {
+  return (
+    <>
+      <Typography.Text strong>{title}</Typography.Text>
+      <pre data-testid={testId} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320, overflow: 'auto', margin: 0 }}>
+        {prettyJson(value)}
+      </pre>
+    </>
+  );
+}
+
+export function SendHistoryTab({ leadId }: { leadId: number }) {
+  const { t } = useTranslation('leads');
+  const common = (key: string) => t(`common:${key}`);
+  const history = useLeadHistory(leadId, 'send');
+  return (
+    <div data-testid="lead-history-send">
+      <Table<LeadSendHistory>
+        rowKey="id"
+        size="small"
+        dataSource={history.rows}
+        loading={history.loading}
+        pagination={{ ...history.pagination, showSizeChanger: true }}
+        expandable={{
+          expandedRowRender: (row) => (
+            <Row gutter={16}>
+              <Col xs={24} lg={12}>
+                <Payload title={t('leads.profile.history.request')} value={row.request} testId="lead-send-request" />
+              </Col>
+              <Col xs={24} lg={12}>
+                <Payload title={t('leads.profile.history.response')} value={row.response} testId="lead-send-response" />
+              </Col>
+            </Row>
+          ),
+        }}
+        columns={[
+          { key: 'department', title: t('leads.profile.history.department'), render: (_value, row) => renderCell('text', row.department?.label, common) },
+          { key: 'state', title: t('leads.profile.history.state'), render: (_value, row) => <Tag color={stateColours[row.state]}>{t(`leads.profile.states.${row.state}`)}</Tag> },
+          { key: 'failure_status', title: t('leads.profile.history.failure_status'), render: (_value, row) => renderCell('text', row.failure_status, common) },
+          {
+            key: 'duration_ms',
+            title: t('leads.profile.history.duration'),
+            render: (_value, row) => (row.duration_ms === null ? common('not_set') : t('leads.profile.history.milliseconds', { count: row.duration_ms })),
+          },
+          { key: 'user', title: t('leads.profile.history.user'), render: (_value, row) => row.user?.name ?? t('leads.profile.history.system') },
+          { key: 'created_at', title: t('leads.profile.history.when'), render: (_value, row) => renderCell('datetime', row.created_at, common) },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * One advanced-search filter as a form item, with the control its kind needs. Each sits in a column with
+ * `data-testid="lead-filter-<key>"` and is labelled, so browser tests can find it by either.
+ */
+import { useTranslation } from 'react-i18next';
+import { Col, Form, Input, Select } from '@crm/shared/ui';
+import type { LeadFilterKey } from '@crm/shared/contract';
+import type { Choice } from '../../hooks/useLeadChoices.ts';
+
+export type FilterKind =
+  | { kind: 'text' }
+  | { kind: 'date' }
+  | { kind: 'yesNo' }
+  | { kind: 'sent' }
+  | { kind: 'choices'; choices: readonly Choice<string | number>[]; loading: boolean }
+  /** Free codes typed in (no option list exists for them, e.g. languages). */
+  | { kind: 'codes' };
+
+export function FilterControl({ name, filter }: { name: LeadFilterKey; filter: FilterKind }) {
+  const { t } = useTranslation('leads');
+  const label = t(`leads.search.filters.${name}`);
+  return (
+    <Col xs={24} sm={12} lg={8} xl={6} data-testid={`lead-filter-${name}`}>
+      <Form.Item name={name} label={label} style={{ marginBottom: 12 }}>
+        {control(name, label, filter, t)}
+      </Form.Item>
+    </Col>
+  );
+}
+
+function control(name: LeadFilterKey, label: string, filter: FilterKind, t: (key: string) => string) {
+  // A single choice that may be left empty ("any").
+  const anyOf = (options: { value: string; label: string }[]) => <Select allowClear aria-label={label} placeholder={t('leads.search.any')} options={options} />;
+  switch (filter.kind) {
+    case 'text':
+      return <Input allowClear aria-label={label} placeholder={t(`leads.search.placeholders.${name}`)} />;
+    case 'date':
+      // A native date input: its value is the `YYYY-MM-DD` the API takes, with no date library in between.
+      return <Input type="date" aria-label={label} />;
+    case 'yesNo':
+      return anyOf([
+        { value: 'true', label: t('common:yes') },
+        { value: 'false', label: t('common:no') },
+      ]);
+    case 'sent':
+      return anyOf([
+        { value: 'sent', label: t('leads.search.sent.sent') },
+        { value: 'not_sent', label: t('leads.search.sent.not_sent') },
+      ]);
+    case 'choices':
+      return (
+        <Select
+          mode="multiple"
+          allowClear
+          aria-label={label}
+          placeholder={t('leads.search.any')}
+          loading={filter.loading}
+          optionFilterProp="label"
+          options={[...filter.choices]}
+        />
+      );
+    case 'codes':
+      return <Select mode="tags" allowClear aria-label={label} placeholder={t(`leads.search.placeholders.${name}`)} tokenSeparators={[',', ' ']} notFoundContent={null} />;
+  }
+}

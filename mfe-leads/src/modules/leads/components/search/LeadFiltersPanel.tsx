@@ -1,0 +1,87 @@
+/**
+ * The advanced search (SPEC §2 "advanced search"): every filter of `leadFilterKeys`, applied together with
+ * the Apply button (or Enter in a text field) and cleared with Reset. The form is re-created from the
+ * URL whenever the URL changes (back / forward, a shared link), so it always shows what the list shows.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Flex, Form, Row } from '@crm/shared/ui';
+import { leadFilterKeys, type LeadFilterKey } from '@crm/shared/contract';
+import type { LeadFilters } from '../../hooks/leadSearchUrl.ts';
+import { useCountryChoices, useDepartmentChoices, useNamedChoices, useStatusChoices, type Choice } from '../../hooks/useLeadChoices.ts';
+import { FilterControl, type FilterKind } from './FilterControl.tsx';
+import { filtersOf, formValuesOf, type FilterFormValues } from './filterForm.ts';
+
+type LeadFiltersPanelProps = { filters: LeadFilters; onApply(filters: LeadFilters): void };
+
+function useFilterKinds(): Record<LeadFilterKey, FilterKind> {
+  const statuses = useStatusChoices('lead');
+  const sources = useNamedChoices('sources');
+  const tags = useNamedChoices('tags');
+  const companies = useNamedChoices('affiliateCompanies');
+  const countries = useCountryChoices();
+  const departments = useDepartmentChoices();
+  const choices = (list: { choices: readonly Choice<string | number>[]; loading: boolean }): FilterKind => ({
+    kind: 'choices',
+    choices: list.choices,
+    loading: list.loading,
+  });
+  return {
+    search: { kind: 'text' },
+    email: { kind: 'text' },
+    status_id: choices(statuses),
+    original_status_id: choices(statuses),
+    source_id: choices(sources),
+    tag_id: choices(tags),
+    country: choices(countries),
+    language: { kind: 'codes' },
+    funnel: { kind: 'text' },
+    affiliate_company_id: choices(companies),
+    department_id: choices(departments),
+    created_from: { kind: 'date' },
+    created_to: { kind: 'date' },
+    ftd_from: { kind: 'date' },
+    ftd_to: { kind: 'date' },
+    has_deposit: { kind: 'yesNo' },
+    is_fresh: { kind: 'yesNo' },
+    sent: { kind: 'sent' },
+  };
+}
+
+export function LeadFiltersPanel({ filters, onApply }: LeadFiltersPanelProps) {
+  const { t } = useTranslation('leads');
+  const kinds = useFilterKinds();
+  // Reset with no filter in the URL changes nothing there; this re-creates the form all the same.
+  const [resets, setResets] = useState(0);
+  return (
+    <Card size="small" title={t('leads.search.advanced')} style={{ marginBottom: 16 }} data-testid="lead-filters">
+      <Form<FilterFormValues>
+        key={`${resets}:${JSON.stringify(filters)}`}
+        name="lead-filters"
+        layout="vertical"
+        initialValues={formValuesOf(filters)}
+        onFinish={(values) => onApply(filtersOf(values))}
+      >
+        <Row gutter={16}>
+          {leadFilterKeys.map((key) => (
+            <FilterControl key={key} name={key} filter={kinds[key]} />
+          ))}
+        </Row>
+        <Flex gap="small" justify="end">
+          <Button
+            data-testid="lead-filters-reset"
+            onClick={() => {
+              setResets((count) => count + 1);
+              onApply({});
+            }}
+          >
+            {t('leads.search.reset')}
+          </Button>
+          <Button type="primary" htmlType="submit" data-testid="lead-filters-apply">
+            {t('leads.search.apply')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * `lead/search`: the advanced search, the total, the chosen columns and the server-paginated lead table.
+ * Filters, page, page size and order live in the URL; the columns in local storage; the selection in
+ * state (for the bulk actions to come).
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { leadSettingVisible, useAccess } from '@crm/shared';
+import { Button, Card, Flex, ListHeader, SearchBox, Typography } from '@crm/shared/ui';
+import { useLeadSearchListQuery } from '../../api/leadsApi.ts';
+import { leadListParams } from '../../hooks/leadSearchUrl.ts';
+import { useChosenColumns } from '../../hooks/useChosenColumns.ts';
+import { useLeadSearchState } from '../../hooks/useLeadSearchState.ts';
+import { AddLeadModal } from '../form/AddLeadModal.tsx';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import { LeadFiltersPanel } from './LeadFiltersPanel.tsx';
+import { LeadTable } from './LeadTable.tsx';
+import { LeadTotal } from './LeadTotal.tsx';
+import { leadColumns } from './leadColumns.tsx';
+
+export function LeadSearchScreen() {
+  const { t } = useTranslation('leads');
+  const { can, permissions } = useAccess();
+  const { state, applyFilters, setSort, setPage } = useLeadSearchState();
+  const list = useLeadSearchListQuery(leadListParams(state));
+  const columns = useMemo(() => leadColumns(t), [t]);
+  const allKeys = useMemo(() => columns.map((column) => column.key), [columns]);
+  const defaultKeys = useMemo(() => columns.filter((column) => column.shown).map((column) => column.key), [columns]);
+  const { chosen, choose } = useChosenColumns(allKeys, defaultKeys);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [adding, setAdding] = useState(false);
+  const mayAdd = can('lead.create') && leadSettingVisible(permissions, 'add');
+  // SPEC §6: the advanced search is a lead-settings item; without it only the free-text search is offered.
+  const advancedSearch = leadSettingVisible(permissions, 'search');
+  const meta = list.data?.meta;
+
+  return (
+    <Card data-testid="lead-search-screen">
+      <ListHeader title={t('common:menu.leads.search')}>
+        {mayAdd && (
+          <Button type="primary" data-testid="lead-add-open" onClick={() => setAdding(true)}>
+            {t('leads.add.open')}
+          </Button>
+        )}
+        {!advancedSearch && <SearchBox label={t('leads.search.filters.search')} onSearch={(search) => applyFilters({ ...state.filters, search: search.trim() || undefined })} />}
+        <ColumnChooser columns={columns} chosen={chosen} onChoose={choose} />
+      </ListHeader>
+      {advancedSearch && <LeadFiltersPanel filters={state.filters} onApply={applyFilters} />}
+      <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+        {meta ? <LeadTotal total={meta.total} estimated={meta.total_estimated} /> : <span />}
+        {selected.length > 0 && (
+          <Flex gap="small" align="center">
+            <Typography.Text data-testid="lead-selected-count">{t('leads.search.selected', { count: selected.length })}</Typography.Text>
+            <Button size="small" onClick={() => setSelected([])}>
+              {t('leads.search.clear_selection')}
+            </Button>
+          </Flex>
+        )}
+      </Flex>
+      <LeadTable
+        rows={list.data?.data ?? []}
+        columns={columns.filter((column) => chosen.includes(column.key))}
+        loading={list.isFetching}
+        sort={state.sort}
+        onSortChange={setSort}
+        page={state.page}
+        perPage={state.perPage}
+        total={meta?.total ?? 0}
+        onPageChange={setPage}
+        selected={selected}
+        onSelect={setSelected}
+      />
+      {adding && <AddLeadModal onClose={() => setAdding(false)} />}
+    </Card>
+  );
+}

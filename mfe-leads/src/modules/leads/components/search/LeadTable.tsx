@@ -1,0 +1,110 @@
+/**
+ * The lead table: antd's Table directly rather than the shared DataTable, because this list needs row
+ * selection, clickable rows and a sort order driven by the URL, which DataTable does not offer. Cells
+ * still go through the shared SPEC §2 renderers (leadColumns).
+ */
+import type { HTMLAttributes, Key, MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAccess } from '@crm/shared';
+import { Button, EyeOutlined, Table, Tooltip, type TableColumnsType, type TableProps } from '@crm/shared/ui';
+import type { LeadListItem } from '@crm/shared/contract';
+import { leadPageSizes, type LeadSort } from '../../hooks/leadSearchUrl.ts';
+import { leadProfilePath } from '../../paths.ts';
+import type { LeadColumn } from './leadColumns.tsx';
+
+type LeadTableProps = {
+  rows: readonly LeadListItem[];
+  columns: readonly LeadColumn[];
+  loading: boolean;
+  sort: LeadSort | null;
+  onSortChange(sort: LeadSort | null): void;
+  page: number;
+  perPage: number;
+  total: number;
+  onPageChange(page: number, perPage: number): void;
+  selected: readonly number[];
+  onSelect(ids: number[]): void;
+};
+
+type Sorter = Parameters<NonNullable<TableProps<LeadListItem>['onChange']>>[2];
+
+function sortOf(sorter: Sorter, columns: readonly LeadColumn[]): LeadSort | null {
+  const single = Array.isArray(sorter) ? sorter[0] : sorter;
+  const sortKey = columns.find((column) => column.key === single?.columnKey)?.sortKey;
+  if (!sortKey || !single?.order) return null;
+  return { sort: sortKey, direction: single.order === 'descend' ? 'desc' : 'asc' };
+}
+
+/** A click on the checkbox, a link or a button is not a click on the row. */
+function isRowClick(event: MouseEvent<HTMLElement>): boolean {
+  return !(event.target instanceof Element && event.target.closest('.ant-table-selection-column, a, button, input'));
+}
+
+export function LeadTable({ rows, columns, loading, sort, onSortChange, page, perPage, total, onPageChange, selected, onSelect }: LeadTableProps) {
+  const { t } = useTranslation('leads');
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  const mayOpen = can('lead.single.view');
+
+  const tableColumns: TableColumnsType<LeadListItem> = columns.map((column) => ({
+    key: column.key,
+    title: column.title,
+    render: (_value: unknown, row: LeadListItem) => column.render(row),
+    ...(column.sortKey
+      ? { sorter: true, sortOrder: sort?.sort === column.sortKey ? (sort.direction === 'asc' ? ('ascend' as const) : ('descend' as const)) : null }
+      : {}),
+  }));
+  if (mayOpen) {
+    tableColumns.push({
+      key: 'actions',
+      title: t('common:table.actions'),
+      fixed: 'right',
+      render: (_value: unknown, row: LeadListItem) => (
+        <Tooltip title={t('common:actions.view')}>
+          <Button size="small" icon={<EyeOutlined />} aria-label={t('common:actions.view')} data-testid="lead-row-view" onClick={() => navigate(leadProfilePath(row.id))} />
+        </Tooltip>
+      ),
+    });
+  }
+
+  return (
+    <div data-testid="lead-table">
+      <Table<LeadListItem>
+        rowKey="id"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        columns={tableColumns}
+        dataSource={[...rows]}
+        loading={loading}
+        rowSelection={{
+          selectedRowKeys: [...selected],
+          // Selected leads stay selected across pages and filters, for the bulk actions to come.
+          preserveSelectedRowKeys: true,
+          onChange: (keys: Key[]) => onSelect(keys.map(Number)),
+        }}
+        onRow={(row) =>
+          ({
+            'data-testid': 'lead-row',
+            'data-lead-id': row.id,
+            style: mayOpen ? { cursor: 'pointer' } : undefined,
+            onClick: (event: MouseEvent<HTMLElement>) => {
+              if (mayOpen && isRowClick(event)) navigate(leadProfilePath(row.id));
+            },
+          }) as HTMLAttributes<HTMLElement>
+        }
+        onChange={(_pagination, _filters, sorter, { action }) => {
+          if (action === 'sort') onSortChange(sortOf(sorter, columns));
+        }}
+        pagination={{
+          current: page,
+          pageSize: perPage,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: leadPageSizes.map(String),
+          onChange: onPageChange,
+        }}
+      />
+    </div>
+  );
+}

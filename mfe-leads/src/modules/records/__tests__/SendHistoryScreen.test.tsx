@@ -1,0 +1,91 @@
+import { useLocation } from 'react-router-dom';
+import { configure, fireEvent, pageOf, renderWithProviders, screen, signedInSession, stubApi, userEvent, waitFor, within } from '@crm/shared/testing';
+import type { LeadSendHistory } from '@crm/shared/contract';
+import LeadHistoryPage from '../../../exposes/LeadHistoryPage.tsx';
+
+// Whole antd screens in jsdom take seconds on a busy machine.
+jest.setTimeout(60_000);
+configure({ asyncUtilTimeout: 10_000 });
+// The pointer-events check walks computed styles up the tree: seconds per click under antd's CSS-in-JS.
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+const attempt: LeadSendHistory = {
+  id: 31,
+  lead: { id: 99, lead_id: 'L-0099', name: 'Ann', email: 'ann@example.com' },
+  department: { id: 3, label: 'Broker One - Berlin' },
+  send_integration_id: 4,
+  job_id: null,
+  user: { id: 1, name: 'Ada Admin' },
+  state: 'failure',
+  failure_status: 'duplicate',
+  api_lead_id: null,
+  request: { email: 'ann@example.com', password: '[REDACTED]' },
+  response: '{"error":"already registered"}',
+  duration_ms: 2400,
+  created_at: '2024-03-05T10:20:30.000Z',
+};
+const broker = { id: 1, name: 'Broker One', affiliate_companies: [] };
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function renderPage(url: string) {
+  const http = stubApi({
+    'GET /lead/history/send': pageOf([attempt]),
+    'GET /broker/department/all': { status: 200, data: { data: [{ id: 3, branch_name: 'Berlin', broker_id: broker }] } },
+    'GET /broker/all': { status: 200, data: { data: [broker] } },
+    'GET /lead/history/send/failure/statuses': { status: 200, data: ['duplicate', 'timeout'] },
+  });
+  const permissions = ['lead.history.view', 'lead.single.view', 'options.broker_departments.all', 'options.brokers.all', 'options.statuses.sendHistoryFailure'];
+  renderWithProviders(
+    <>
+      <LeadHistoryPage />
+      <Location />
+    </>,
+    { session: signedInSession(permissions), initialEntries: [url] },
+  );
+  return http;
+}
+
+const listRequests = (http: ReturnType<typeof renderPage>) => http.adapter.requests.filter((request) => request.url === '/lead/history/send');
+const search = () => new URLSearchParams(screen.getByTestId('location').textContent ?? '');
+
+test('the filters come from the URL, and each change goes back into it from page 1', async () => {
+  const http = renderPage('/lead/history/search?state=failure&department_id=3&page=2&department_id=x');
+  const screenCard = await screen.findByTestId('send-history-screen');
+
+  await waitFor(() => expect(listRequests(http)[0]?.params).toMatchObject({ state: 'failure', department_id: 3, page: 2 }));
+  expect(within(screenCard).getByText('Broker One - Berlin', { selector: '.ant-select-content-value, .ant-select-selection-item, [title]' })).toBeInTheDocument();
+
+  await user.click(within(screenCard).getByLabelText('Failure status', { selector: 'input' }));
+  await user.click((await screen.findAllByText('timeout', { selector: '.ant-select-item-option-content' })).at(-1)!);
+  await waitFor(() => expect(search().get('failure_status')).toBe('timeout'));
+  expect(search().get('state')).toBe('failure');
+  expect(search().get('page')).toBeNull();
+  await waitFor(() => expect(listRequests(http).at(-1)?.params).toMatchObject({ state: 'failure', department_id: 3, failure_status: 'timeout', page: 1 }));
+
+  fireEvent.change(within(screenCard).getByLabelText('From'), { target: { value: '2024-03-01' } });
+  await user.type(within(screenCard).getByLabelText('Lead', { selector: 'input' }), 'L-0099{Enter}');
+  await waitFor(() => expect(search().get('lead')).toBe('L-0099'));
+  expect(search().get('from')).toBe('2024-03-01');
+  await waitFor(() => expect(listRequests(http).at(-1)?.params).toMatchObject({ lead: 'L-0099', from: '2024-03-01' }));
+
+  await user.click(within(screenCard).getByTestId('history-filter-clear'));
+  await waitFor(() => expect(search().toString()).toBe(''));
+});
+
+test('each attempt links to its lead and opens its request and response', async () => {
+  renderPage('/lead/history/search');
+  const link = await screen.findByTestId('history-lead-31');
+  expect(link).toHaveAttribute('href', '/lead/single/99');
+  const row = link.closest('tr')!;
+  expect(within(row).getByTestId('history-state-31')).toHaveTextContent('Failure');
+  expect(within(row).getByText('2.4 s')).toBeInTheDocument();
+
+  await user.click(within(row).getByLabelText('View'));
+
+  expect(await screen.findByTestId('history-request')).toHaveTextContent('"password": "[REDACTED]"');
+  expect(screen.getByTestId('history-response')).toHaveTextContent('"error": "already registered"');
+});

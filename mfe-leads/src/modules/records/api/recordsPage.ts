@@ -1,0 +1,7 @@
+/** The list and save envelopes (DESIGN §3) every records endpoint answers with. */
+import type { PaginationMeta } from '@crm/shared/contract';
+
+export type Page<Item> = { data: Item[]; meta: PaginationMeta };
+export type Saved<Item> = { message: string; data: Item };
+/** The tag id of a whole list, as opposed to one row. */
+export const listTag = 'LIST';
