@@ -44,7 +44,7 @@ describe('GET /lead/history/send: the send-history search', () => {
       .insert(tables.leads)
       .values([
         { lead_id: 'PUB-ONE', name: 'One', email: 'one@example.com' },
-        { lead_id: 'PUB-TWO', name: 'Two', email: 'two@example.com' },
+        { lead_id: 'PUB-TWO', name: 'Two', email: 'two@example.com', api_lead_status: 'Callback' },
       ])
       .returning();
     for (const [index, key] of ['one', 'two'].entries()) leadIds[key] = leadRows[index]!.id;
@@ -91,6 +91,7 @@ describe('GET /lead/history/send: the send-history search', () => {
     assert.deepEqual(await foundSorted(`?department_id=${departments['alphaEu']}`), ['a1', 'a3']);
     assert.deepEqual(await foundSorted('?state=failure'), ['a2', 'b1']);
     assert.deepEqual(await found('?failure_status=Timeout'), ['b1']);
+    assert.deepEqual(await foundSorted('?lead_status=Callback'), ['a3', 'b1'], "the lead's broker-side status");
     assert.deepEqual(await found(`?state=failure&broker_id=${brokerIds['alpha']}&lead=PUB-ONE`), ['a2'], 'filters combine');
   });
 

@@ -83,6 +83,8 @@ export const sendHistorySearchQuery = paginationQuery.extend({
   broker_id: reference.optional(),
   state: z.enum(sendStates).optional(),
   failure_status: z.string().trim().min(1).max(maxNameLength).optional(),
+  /** The lead's latest broker-side status (`api_lead_status`), one of `GET /lead/last/statuses/all`. */
+  lead_status: z.string().trim().min(1).max(maxNameLength).optional(),
   from: isoDateFilter('from').optional(),
   to: isoDateFilter('to').optional(),
 });

@@ -36,6 +36,7 @@ function conditionsOf(query: ParsedSendHistoryQuery): SQL[] {
   }
   if (query.state) conditions.push(eq(leadSendHistories.state, query.state));
   if (query.failure_status) conditions.push(eq(leadSendHistories.failure_status, query.failure_status));
+  if (query.lead_status) conditions.push(sql`${leadSendHistories.lead_id} in (select ${leads.id} from ${leads} where ${eq(leads.api_lead_status, query.lead_status)})`);
   conditions.push(...dateRange(leadSendHistories.created_at, query.from, query.to));
   return conditions;
 }

@@ -16,6 +16,7 @@ export function SendHistoryFilters({ filters, onChange, onClear }: Props) {
   const departments = useOptionList<BrokerDepartmentOption>('brokerDepartments');
   const brokers = useOptionList<BrokerOption>('brokers');
   const failureStatuses = useOptionList<string>('sentHistoryFailureStatuses');
+  const leadStatuses = useOptionList<{ status: string }>('sentLeadStatuses');
   const label = (key: string) => t(`leads:leads.history.${key}`);
   const idOf = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   const selectProps = (key: HistoryFilterKey) => ({
@@ -67,6 +68,13 @@ export function SendHistoryFilters({ filters, onChange, onClear }: Props) {
         value={filters.failure_status}
         onChange={(value) => onChange('failure_status', value)}
         options={failureStatuses.data.map((status) => ({ value: status, label: status }))}
+      />
+      <Select<string>
+        {...selectProps('lead_status')}
+        loading={leadStatuses.loading}
+        value={filters.lead_status}
+        onChange={(value) => onChange('lead_status', value)}
+        options={leadStatuses.data.map(({ status }) => ({ value: status, label: status }))}
       />
       <Input type="date" aria-label={label('from')} data-testid="history-filter-from" value={filters.from ?? ''} onChange={(event) => onChange('from', event.target.value || undefined)} />
       <Input type="date" aria-label={label('to')} data-testid="history-filter-to" value={filters.to ?? ''} onChange={(event) => onChange('to', event.target.value || undefined)} />

@@ -5,7 +5,7 @@
 import { sendStates } from '@crm/shared/contract';
 import type { ListParams, ListSort } from '@crm/shared/ui';
 
-export const historyFilterKeys = ['lead', 'department_id', 'broker_id', 'state', 'failure_status', 'from', 'to'] as const;
+export const historyFilterKeys = ['lead', 'department_id', 'broker_id', 'state', 'failure_status', 'lead_status', 'from', 'to'] as const;
 export type HistoryFilterKey = (typeof historyFilterKeys)[number];
 export type HistoryFilters = Partial<Record<HistoryFilterKey, string>>;
 
@@ -20,6 +20,7 @@ const validators: Record<HistoryFilterKey, (value: string) => boolean> = {
   broker_id: (value) => positiveId.test(value),
   state: (value) => (sendStates as readonly string[]).includes(value),
   failure_status: (value) => value.length <= 255,
+  lead_status: (value) => value.length <= 255,
   from: (value) => isoDay.test(value) && !Number.isNaN(Date.parse(value)),
   to: (value) => isoDay.test(value) && !Number.isNaN(Date.parse(value)),
 };
