@@ -103,11 +103,13 @@ test('editing a lead writes a data-history row; changing its status writes a sta
   await expect(page.getByTestId('lead-value-city')).toHaveText('Berlin');
   await page.getByTestId('lead-edit-open').click();
   await page.locator('#lead-edit_city').fill(`Hamburg ${tag}`);
+  await page.locator('#lead-edit_purchase_amount').fill('250.50');
   await page.getByTestId('lead-edit-submit').getByRole('button').or(page.getByTestId('lead-edit-submit')).first().click();
   await expect(page.getByTestId('lead-value-city')).toHaveText(`Hamburg ${tag}`);
   await page.getByTestId('lead-tab-data').click();
   const dataHistory = page.getByTestId('lead-history-data');
   await expect(dataHistory.getByRole('row').filter({ hasText: `Hamburg ${tag}` })).toContainText('Berlin');
+  await expect(dataHistory.getByRole('row').filter({ hasText: '250.50' })).toBeVisible();
 
   await choose(page, page.getByTestId('lead-status-select'), 'Call', 'Call back');
   await page.getByTestId('lead-status-apply').click();

@@ -18,3 +18,18 @@ test('server field names find their form field', () => {
   expect(leadFormFieldOf('email')).toBe('email');
   expect(leadFormFieldOf('lead_id')).toBeUndefined();
 });
+
+test('dates are edited as days, flags and sub-statuses only sent when they change', () => {
+  const lead = { ...leadDetail(5), deposit_exists: false, email_status: { id: 9, name: 'Valid', bg_color: '#52c41a', text_color: '#ffffff' } };
+  const values = leadFormValuesOf(lead);
+  expect(values.purchase_date).toBe('2024-03-06');
+  expect(values.email_status_id).toBe(9);
+  expect(leadUpdateBodyOf(values, lead)).toEqual({});
+  expect(leadUpdateBodyOf({ ...values, deposit_exists: true, purchase_amount: '250.50', email_status_id: null, purchase_date: '2024-03-07' }, lead)).toEqual({
+    deposit_exists: true,
+    purchase_amount: '250.50',
+    email_status_id: null,
+    purchase_date: '2024-03-07',
+  });
+  expect(leadCreateBodyOf({ email: 'a@b.co', is_fresh: false, card_digits: '4242' })).toEqual({ email: 'a@b.co', is_fresh: false, card_digits: '4242' });
+});

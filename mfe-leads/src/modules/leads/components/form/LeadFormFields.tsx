@@ -5,7 +5,7 @@
  */
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Col, Divider, Form, Input, Row, Select } from '@crm/shared/ui';
+import { Col, Divider, Form, Input, Row, Select, Switch } from '@crm/shared/ui';
 import { useCountryChoices, useNamedChoices, useStatusChoices } from '../../hooks/useLeadChoices.ts';
 import type { LeadFormField, LeadFormValues } from './leadFormValues.ts';
 
@@ -19,12 +19,13 @@ type LeadFormFieldsProps = {
   normalizedPhone?: string | null;
 };
 
-function Field({ name, children, rules, extra, span = 12 }: { name: LeadFormField; children: ReactNode; rules?: Rule[]; extra?: ReactNode; span?: number }) {
+function Field({ name, children, rules, extra, span = 12, valuePropName }: { name: LeadFormField; children: ReactNode; rules?: Rule[]; extra?: ReactNode; span?: number; valuePropName?: string }) {
   const { t } = useTranslation('leads');
   return (
     <Col xs={24} md={span}>
       <Form.Item<LeadFormValues>
         name={name}
+        valuePropName={valuePropName}
         label={t(`leads.fields.${name}`)}
         rules={rules ?? []}
         extra={extra}
@@ -40,6 +41,8 @@ function Field({ name, children, rules, extra, span = 12 }: { name: LeadFormFiel
 export function LeadFormFields({ withStatus, normalizedPhone }: LeadFormFieldsProps) {
   const { t } = useTranslation('leads');
   const statuses = useStatusChoices('lead');
+  const emailStatuses = useStatusChoices('email');
+  const phoneStatuses = useStatusChoices('phone');
   const sources = useNamedChoices('sources');
   const companies = useNamedChoices('affiliateCompanies');
   const tags = useNamedChoices('tags');
@@ -100,6 +103,55 @@ export function LeadFormFields({ withStatus, normalizedPhone }: LeadFormFieldsPr
         </Field>
         <Field name="tag_ids" span={24}>
           {select(tags, true)}
+        </Field>
+      </Row>
+      <Divider titlePlacement="start">{t('leads.add.sections.statuses')}</Divider>
+      <Row gutter={16}>
+        <Field name="email_status_id">{select(emailStatuses)}</Field>
+        <Field name="alt_email_status_id">{select(emailStatuses)}</Field>
+        <Field name="phone_status_id">{select(phoneStatuses)}</Field>
+        <Field name="alt_phone_status_id">{select(phoneStatuses)}</Field>
+        <Field name="live_status">
+          <Input autoComplete="off" />
+        </Field>
+        <Field name="not_available_till">
+          <Input type="date" />
+        </Field>
+        <Field name="is_fresh" valuePropName="checked">
+          <Switch />
+        </Field>
+      </Row>
+      <Divider titlePlacement="start">{t('leads.add.sections.purchase')}</Divider>
+      <Row gutter={16}>
+        <Field name="purchase_amount">
+          <Input inputMode="decimal" autoComplete="off" />
+        </Field>
+        <Field name="recovery_amount">
+          <Input inputMode="decimal" autoComplete="off" />
+        </Field>
+        <Field name="deposit_exists" valuePropName="checked">
+          <Switch />
+        </Field>
+        <Field name="purchase_date">
+          <Input type="date" />
+        </Field>
+        <Field name="purchase_site">
+          <Input autoComplete="off" />
+        </Field>
+        <Field name="product_name">
+          <Input autoComplete="off" />
+        </Field>
+        <Field name="card_name">
+          <Input autoComplete="off" />
+        </Field>
+        <Field name="card_type">
+          <Input autoComplete="off" />
+        </Field>
+        <Field name="card_digits">
+          <Input inputMode="numeric" maxLength={4} autoComplete="off" />
+        </Field>
+        <Field name="date_of_birth">
+          <Input type="date" />
         </Field>
       </Row>
       <Divider titlePlacement="start">{t('leads.add.sections.address')}</Divider>

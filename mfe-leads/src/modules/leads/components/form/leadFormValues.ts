@@ -23,16 +23,32 @@ export const leadTextFields = [
   'zip',
   'comment',
   'ip',
+  'date_of_birth',
+  'live_status',
+  'not_available_till',
+  'purchase_site',
+  'purchase_date',
+  'purchase_amount',
+  'recovery_amount',
+  'product_name',
+  'card_name',
+  'card_type',
+  'card_digits',
 ] as const;
 export type LeadTextField = (typeof leadTextFields)[number];
-export const leadReferenceFields = ['source_id', 'affiliate_company_id'] as const;
+/** Date fields, edited as `YYYY-MM-DD` (a native date input); the API stores the date-times at midnight UTC. */
+const leadDateFields: ReadonlySet<LeadTextField> = new Set(['date_of_birth', 'not_available_till', 'purchase_date']);
+export const leadReferenceFields = ['source_id', 'affiliate_company_id', 'email_status_id', 'alt_email_status_id', 'phone_status_id', 'alt_phone_status_id'] as const;
 export type LeadReferenceField = (typeof leadReferenceFields)[number];
+export const leadFlagFields = ['deposit_exists', 'is_fresh'] as const;
+export type LeadFlagField = (typeof leadFlagFields)[number];
 
 export type LeadFormValues = Partial<Record<LeadTextField, string | null>> &
-  Partial<Record<LeadReferenceField, number | null>> & { status_id?: number | null; tag_ids?: number[] };
+  Partial<Record<LeadReferenceField, number | null>> &
+  Partial<Record<LeadFlagField, boolean>> & { status_id?: number | null; tag_ids?: number[] };
 
 /** Every field name of the form, for placing the server's 422 messages. */
-export const leadFormFields = [...leadTextFields, ...leadReferenceFields, 'status_id', 'tag_ids'] as const;
+export const leadFormFields = [...leadTextFields, ...leadReferenceFields, ...leadFlagFields, 'status_id', 'tag_ids'] as const;
 export type LeadFormField = (typeof leadFormFields)[number];
 
 const textOf = (value: string | null | undefined): string | null => {
@@ -50,6 +66,10 @@ export function leadCreateBodyOf(values: LeadFormValues): LeadCreateBody {
     const id = values[field];
     if (typeof id === 'number') body[field] = id;
   }
+  for (const field of leadFlagFields) {
+    const flag = values[field];
+    if (typeof flag === 'boolean') body[field] = flag;
+  }
   if (typeof values.status_id === 'number') body.status_id = values.status_id;
   if (values.tag_ids && values.tag_ids.length > 0) body.tag_ids = values.tag_ids;
   return body;
@@ -57,9 +77,17 @@ export function leadCreateBodyOf(values: LeadFormValues): LeadCreateBody {
 
 export function leadFormValuesOf(lead: LeadDetail): LeadFormValues {
   const values: LeadFormValues = {};
-  for (const field of leadTextFields) values[field] = lead[field];
-  values.source_id = lead.source?.id ?? null;
-  values.affiliate_company_id = lead.affiliate_company?.id ?? null;
+  for (const field of leadTextFields) values[field] = leadDateFields.has(field) ? (lead[field]?.slice(0, 10) ?? null) : lead[field];
+  const referenced: Record<LeadReferenceField, { id: number } | null> = {
+    source_id: lead.source,
+    affiliate_company_id: lead.affiliate_company,
+    email_status_id: lead.email_status,
+    alt_email_status_id: lead.alt_email_status,
+    phone_status_id: lead.phone_status,
+    alt_phone_status_id: lead.alt_phone_status,
+  };
+  for (const field of leadReferenceFields) values[field] = referenced[field]?.id ?? null;
+  for (const field of leadFlagFields) values[field] = lead[field];
   values.tag_ids = lead.tags.map((tag) => tag.id);
   return values;
 }
@@ -78,6 +106,10 @@ export function leadUpdateBodyOf(values: LeadFormValues, lead: LeadDetail): Lead
   for (const field of leadReferenceFields) {
     const next = values[field] ?? null;
     if (next !== (before[field] ?? null)) body[field] = next;
+  }
+  for (const field of leadFlagFields) {
+    const flag = values[field];
+    if (typeof flag === 'boolean' && flag !== before[field]) body[field] = flag;
   }
   const tags = values.tag_ids ?? [];
   if (!sameIds(tags, before.tag_ids ?? [])) body.tag_ids = tags;
