@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { leadSearchQuery, type LeadPage } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
@@ -112,6 +112,17 @@ describe('GET /lead: the lead search', () => {
     assert.deepEqual(await names('?search=%2B44%2020%207946'), ['Alice'], 'a phone typed with spaces matches the E.164 form');
     assert.deepEqual(await names('?search=612345'), ['Eve']);
     assert.deepEqual(await names('?search=nobody-here'), []);
+  });
+
+  test('free text shaped like a public lead id also finds that lead by its id', async () => {
+    const [row] = await context.database.db.insert(tables.leads).values({ lead_id: 'D0000000777', name: 'Pasted' }).returning({ id: tables.leads.id });
+    try {
+      assert.deepEqual((await page('?search=d0000000777')).data.map((lead) => lead.name), ['Pasted']);
+      assert.deepEqual((await page('?search=D0000000777')).data.map((lead) => lead.name), ['Pasted']);
+      assert.deepEqual((await page('?search=D000000077')).data, [], 'the whole id, not a part of it');
+    } finally {
+      await context.database.db.delete(tables.leads).where(eq(tables.leads.id, row!.id));
+    }
   });
 
   test('free text of 1–2 characters matches as an email prefix', async () => {

@@ -2,7 +2,8 @@
  * The SQL of the lead search (`GET /lead`), in one place so the benchmark can time the very statements the API runs.
  *
  * Every filter maps onto an index of `leads` (see the schema):
- *  - `search` (3+ characters): `search_text LIKE '%text%'`, served by the trigram GIN index on the generated column.
+ *  - `search` (3+ characters): `search_text LIKE '%text%'`, served by the trigram GIN index on the generated column,
+ *    or, for a text shaped like a public lead id, also `lead_id = TEXT` (its unique index).
  *    A trigram index cannot narrow a 1–2 character pattern (it has no trigram to look up), so a text that short
  *    matches as an email prefix instead (`email LIKE 'te%'`, the `text_pattern_ops` index). Phone-like text
  *    (`+44 20-7946`) loses its spaces, dashes and brackets first, as `search_text` holds the E.164 phone.
@@ -15,7 +16,7 @@
  * full sort, about a second, until indexes like `(api_ftd_at desc nulls last, id desc)` exist.
  * plans.ts decides how these statements run (side by side, or count first for email prefixes).
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { leadCountCap, leadFilterKeys, type leadSearchQuery } from '@crm/shared/contract';
@@ -82,8 +83,12 @@ export function freeTextCondition(search: string | undefined): SQL | undefined {
   const match = freeTextMatch(search);
   if (!match) return undefined;
   if (match.kind === 'email-prefix') return like(leads.email, `${escapeLike(match.text)}%`);
-  return like(leads.search_text, `%${escapeLike(match.text)}%`);
+  const substring = like(leads.search_text, `%${escapeLike(match.text)}%`);
+  // A pasted public id (`D0000000045`, `L4821937705`) finds its lead through the unique index as well.
+  return leadIdLike.test(match.text) ? or(substring, eq(leads.lead_id, match.text.toUpperCase())) : substring;
 }
+
+const leadIdLike = /^[a-z]\d{6,}$/;
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 const dayMs = 86_400_000;
