@@ -11,6 +11,7 @@ const environment = z.object({
   CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
   API_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
@@ -29,6 +30,8 @@ export type Config = {
   corsOrigins: string[];
   role: 'web' | 'worker' | 'all';
   sessionTtlHours: number;
+  /** How long a checked session is trusted without a lookup (sessionCache.ts); 0 looks it up on every request. */
+  authCacheMs: number;
   loginRateLimit: number;
   loginRateWindowSeconds: number;
   demoSeed: boolean;
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: values.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
     role: values.API_ROLE,
     sessionTtlHours: values.SESSION_TTL_HOURS,
+    authCacheMs: values.AUTH_CACHE_MS,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     loginRateWindowSeconds: values.LOGIN_RATE_WINDOW_SECONDS,
     demoSeed: values.DEMO_SEED === 'true',

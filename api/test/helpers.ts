@@ -69,6 +69,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     config: {
       corsOrigins: ['http://localhost:3000'],
       sessionTtlHours: 24,
+      authCacheMs: 2000,
       loginRateLimit: options.loginRateLimit ?? 1000,
       loginRateWindowSeconds: 60,
       logLevel: 'silent',

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { authenticate } from '../modules/auth/sessions.ts';
+import { SessionCache } from '../modules/auth/sessionCache.ts';
 import { bearerTokenOf } from '../modules/auth/tokens.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { jobRoutes } from '../modules/jobs/routes.ts';
@@ -33,7 +34,7 @@ export type AppOptions = {
   database: Database;
   /** Where routes start background jobs (imports, sends, rule runs). */
   jobs: JobQueue;
-  config: Pick<Config, 'corsOrigins' | 'sessionTtlHours' | 'loginRateLimit' | 'loginRateWindowSeconds' | 'logLevel'>;
+  config: Pick<Config, 'corsOrigins' | 'sessionTtlHours' | 'authCacheMs' | 'loginRateLimit' | 'loginRateWindowSeconds' | 'logLevel'>;
 };
 
 export type App = FastifyInstance & { registeredRoutes: readonly RegisteredRoute[] };
@@ -75,12 +76,19 @@ export async function buildApp({ database, config, jobs }: AppOptions): Promise<
   });
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.pool) });
 
+  const sessionCache = new SessionCache(config.authCacheMs);
+  // A request that may write (a logout, a revoked session, a changed role) makes every session be looked up afresh;
+  // cleared before its answer is sent, so whatever the client does next sees the change.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') sessionCache.clear();
+  });
+
   // After CORS and security headers, so a 401 or 403 still carries them and the browser can read it.
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const token = bearerTokenOf(request.headers.authorization);
-    const auth = token ? await authenticate(db, token) : null;
+    const auth = token ? await authenticate(db, token, sessionCache) : null;
     if (!auth) throw unauthenticated();
     request.auth = auth;
     if (access !== 'authenticated' && !isAllowed(auth.permissions, access)) {

@@ -4,7 +4,7 @@ import type { LeadDetail } from '@crm/shared/contract';
 import { leads } from '../../../db/schema/index.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { Executor } from '../../../http/resource.ts';
-import { toListItems } from '../search/service.ts';
+import { listItemsByIds } from '../search/listItems.ts';
 import { companyNames, idsOf, isoOrNull, pick, statusCells, userNames } from '../search/relations.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -18,7 +18,7 @@ export async function findLeadRow(executor: Executor, id: number): Promise<LeadR
 export async function toLeadDetail(executor: Executor, row: LeadRow): Promise<LeadDetail> {
   const statusIds = idsOf([row.original_status_id, row.email_status_id, row.alt_email_status_id, row.phone_status_id, row.alt_phone_status_id]);
   const [[listItem], cells, companies, creators] = await Promise.all([
-    toListItems(executor, [row]),
+    listItemsByIds(executor, [row.id]),
     statusCells(executor, statusIds),
     companyNames(executor, idsOf([row.affiliate_company_id])),
     userNames(executor, idsOf([row.created_by])),

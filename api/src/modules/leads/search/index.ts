@@ -4,10 +4,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { leadSearchParts, leadSearchSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 import { leads } from '../../../db/schema/index.ts';
-import { inIdOrder, leadSearchPlan } from './plans.ts';
+import { leadSearchPlan } from './plans.ts';
 
 export { leadSearchRoutes } from './routes.ts';
-export { searchLeads, toListItems, type LeadListRow } from './service.ts';
+export { searchLeads } from './service.ts';
+export { listItemsByIds } from './listItems.ts';
 export { fewMatches, leadSearchPlan, narrowsByEmailPrefix, type LeadSearchPlan } from './plans.ts';
 export { leadSearchSql, leadSearchWhere, leadSearchOrder, leadSearchParts, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 
@@ -26,7 +27,7 @@ export function leadSearchStatements(query: ParsedLeadSearchQuery, options: Lead
 
 /**
  * Runs the statements the API runs for a search, in the same order (see plans.ts: side by side, or count first for
- * email prefixes), on a pg pool without the API around them: the benchmark's baseline. Relations are left out.
+ * email prefixes and substrings), on a pg pool without the API around them: the benchmark's baseline.
  */
 export async function runLeadSearchDirectly(pool: pg.Pool, query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): Promise<{ rows: unknown[]; total: number }> {
   const plan = leadSearchPlan(query, options);
@@ -37,17 +38,16 @@ export async function runLeadSearchDirectly(pool: pg.Pool, query: ParsedLeadSear
   const totalOf = (rows: { total: number }[]) => Number(rows[0]?.total ?? 0);
   if (plan.kind === 'count-first') {
     const total = totalOf(await run<{ total: number }>(plan.count));
-    const ids = total === 0 ? [] : (await run<{ id: number }>(plan.pageIds(total))).map((row) => Number(row.id));
-    const rows = ids.length === 0 ? [] : inIdOrder(await run<{ id: number }>(plan.rowsByIds(ids)), ids);
-    return { rows, total };
+    return { rows: total === 0 ? [] : await run(plan.page(total)), total };
   }
   const { where, cap } = leadSearchParts(query, options);
   if (where === undefined) {
     // As the API does: unfiltered, the table statistics stand in for the count when they say more than twice the cap.
-    const [explained] = await run<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 from ${leads}`);
+    const [[explained], rows] = await Promise.all([run<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 from ${leads}`), run(plan.page)]);
     const size = Math.round(Number(explained?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
-    if (size > 2 * cap) return { rows: await run(plan.rows), total: size };
+    if (size > 2 * cap) return { rows, total: size };
+    return { rows, total: totalOf(await run<{ total: number }>(plan.count)) };
   }
-  const [rows, count] = await Promise.all([run(plan.rows), run<{ total: number }>(plan.count)]);
+  const [rows, count] = await Promise.all([run(plan.page), run<{ total: number }>(plan.count)]);
   return { rows, total: totalOf(count) };
 }

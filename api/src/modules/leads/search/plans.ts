@@ -7,12 +7,12 @@
  * comes after about 25 million / N rows of the walk):
  *  - few matches: fetch them all through the email index, then sort (`materialized` keeps the planner from walking);
  *  - many matches: walk `created_at` (or `id`) order, where a page of matches comes within a few thousand rows.
- * Either way the page's ids come first and the rows after them by primary key.
+ * Either way the page's ids come first, and its list items after them by primary key, in the same statement.
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import { leads } from '../../../db/schema/index.ts';
-import { freeTextMatch, leadCountSql, leadPageColumns, leadSearchParts, leadSearchSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
+import { listItemsSql, rowsByIdsSql } from './listItems.ts';
+import { freeTextMatch, leadCountSql, leadSearchParts, leadSearchSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 
 /**
  * Up to this many matches a page is sorted from all of them; above it, read in order until the page is full.
@@ -32,9 +32,10 @@ const walkedColumns = sql.join(
   sql`, `,
 );
 
+/** Every `page` statement selects the page's list items (listItems.ts); `count` gives `{ total }` capped at cap + 1. */
 export type LeadSearchPlan =
-  | { kind: 'together'; rows: SQL; count: SQL }
-  | { kind: 'count-first'; count: SQL; pageIds(matches: number): SQL; rowsByIds(ids: readonly number[]): SQL };
+  | { kind: 'together'; page: SQL; count: SQL }
+  | { kind: 'count-first'; count: SQL; pageIds(matches: number): SQL; page(matches: number): SQL };
 
 /** True when the search narrows by an email prefix (see the header). */
 export function narrowsByEmailPrefix(query: ParsedLeadSearchQuery): boolean {
@@ -51,8 +52,11 @@ function narrowsBySubstring(query: ParsedLeadSearchQuery): boolean {
 }
 
 export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): LeadSearchPlan {
-  if (!narrowsByEmailPrefix(query) && !narrowsBySubstring(query)) return { kind: 'together', ...leadSearchSql(query, options) };
   const parts = leadSearchParts(query, options);
+  if (!narrowsByEmailPrefix(query) && !narrowsBySubstring(query)) {
+    const { rows, count } = leadSearchSql(query, options);
+    return { kind: 'together', page: listItemsSql(rows, parts.orderBy), count };
+  }
   // A count that reached its cap says "many", whatever the cap (a substring's is lower than `fewMatches`).
   const few = (matches: number) => matches <= Math.min(fewMatches, parts.cap);
   const where = parts.where ?? sql`true`;
@@ -60,24 +64,19 @@ export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearch
   const window = sql`limit ${parts.limit} offset ${parts.offset}`;
   // Reading in index order only pays off where an index gives that order.
   const indexedOrder = query.sort === 'created_at' || query.sort === 'id';
+  const pageIds = (matches: number): SQL => {
+    if (few(matches) || !indexedOrder) {
+      // The CTE takes the table's name so the shared ORDER BY ("leads"."created_at" …) reads from it.
+      return sql`with leads as materialized (select ${leads.id}, ${leads.created_at}, ${leads.last_sent_at}, ${leads.api_ftd_at} from ${leads} where ${where}) select leads.id from leads order by ${order} ${window}`;
+    }
+    // `offset 0` keeps the conditions out of the ordered read, so it stays a walk down the order's index; the walk
+    // carries only the columns the conditions read (a third faster than whole rows).
+    return sql`select leads.id from (select ${walkedColumns} from ${leads} order by ${order} offset 0) as leads where ${where} order by ${order} ${window}`;
+  };
   return {
     kind: 'count-first',
     count: leadCountSql(query, parts.where, parts.cap),
-    pageIds(matches) {
-      if (few(matches) || !indexedOrder) {
-        // The CTE takes the table's name so the shared ORDER BY ("leads"."created_at" …) reads from it.
-        return sql`with leads as materialized (select ${leads.id}, ${leads.created_at}, ${leads.last_sent_at}, ${leads.api_ftd_at} from ${leads} where ${where}) select leads.id from leads order by ${order} ${window}`;
-      }
-      // `offset 0` keeps the conditions out of the ordered read, so it stays a walk down the order's index; the walk
-      // carries only the columns the conditions read (a third faster than whole rows).
-      return sql`select leads.id from (select ${walkedColumns} from ${leads} order by ${order} offset 0) as leads where ${where} order by ${order} ${window}`;
-    },
-    rowsByIds: (ids) => new QueryBuilder().select(leadPageColumns).from(leads).where(inArray(leads.id, [...ids])).getSQL(),
+    pageIds,
+    page: (matches) => listItemsSql(rowsByIdsSql(pageIds(matches)), parts.orderBy),
   };
-}
-
-/** Rows in the order of their ids (a fetch by primary key comes back in any order). */
-export function inIdOrder<Row extends { id: number }>(rows: readonly Row[], ids: readonly number[]): Row[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
 }
