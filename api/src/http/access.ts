@@ -10,7 +10,15 @@ import type { PermissionRule } from '@crm/shared/contract';
 export type RouteAccess = 'public' | 'authenticated' | PermissionRule;
 
 /** Every route reachable without a token, in one place. The docs UI is public under its prefix. */
-export const publicRoutes: readonly string[] = ['OPTIONS *', 'POST /api/login', 'GET /api/health', 'GET /api/localizations/:lng', 'GET /api/locales'];
+export const publicRoutes: readonly string[] = [
+  'OPTIONS *',
+  'POST /api/login',
+  'GET /api/health',
+  'GET /api/localizations/:lng',
+  'GET /api/locales',
+  // A browser link: authorized by the random token in its query, not a bearer (leads/export/files.ts).
+  'GET /api/lead/export/:id/download',
+];
 export const publicPrefixes: readonly string[] = ['/api/docs'];
 
 export function isPublicRoute(method: string, url: string): boolean {

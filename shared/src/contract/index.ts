@@ -12,3 +12,4 @@ export * from './sourceRandomStatuses.ts';
 export * from './requestLogs.ts';
 export * from './leads.ts';
 export * from './leadRecords.ts';
+export * from './leadTransfer.ts';

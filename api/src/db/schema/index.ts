@@ -3,3 +3,4 @@ export * from './system.ts';
 export * from './reference.ts';
 export * from './brokers.ts';
 export * from './leads.ts';
+export * from './imports.ts';

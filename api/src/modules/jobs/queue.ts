@@ -21,6 +21,10 @@ export type JobContext = {
 };
 
 export type JobOutcome = { result?: unknown; message?: string };
+
+/** A failure another attempt cannot cure (the input itself is refused): the job fails at once, without retries. */
+export class PermanentJobError extends Error {}
+
 export type JobHandler = (context: JobContext) => Promise<JobOutcome | void>;
 
 export type JobQueueOptions = {
@@ -124,6 +128,17 @@ export class JobQueue {
     return row;
   }
 
+  /**
+   * Runs one attempt of a job here and now, as a worker does when pg-boss delivers it: what a restarted worker does
+   * with a job its predecessor died in (the import's resume test runs it in a second process).
+   */
+  async runAttempt(jobId: number): Promise<void> {
+    const [row] = await this.database.db.select({ type: jobs.type }).from(jobs).where(eq(jobs.id, jobId));
+    const handler = row ? this.handlers.get(row.type) : undefined;
+    if (!handler) throw new Error(`no handler for job ${jobId}`);
+    await this.run(jobId, handler);
+  }
+
   private async run(jobId: number, handler: JobHandler): Promise<void> {
     const db = this.database.db;
     // Claim the attempt: only a job that is still pending or running (a retry) is worked on.
@@ -165,7 +180,7 @@ export class JobQueue {
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (job.attempts < this.maxAttempts) {
+      if (job.attempts < this.maxAttempts && !(error instanceof PermanentJobError)) {
         await db.update(jobs).set({ error: message }).where(eq(jobs.id, jobId));
         throw error; // pg-boss retries it
       }

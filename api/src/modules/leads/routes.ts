@@ -4,7 +4,9 @@ import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { blacklistRoutes } from './blacklist/routes.ts';
 import { failedLeadRoutes } from './failed/routes.ts';
+import { leadExportRoutes } from './export/routes.ts';
 import { intakeRoutes } from './intake/routes.ts';
+import { leadImportRoutes } from './import/routes.ts';
 import { leadSearchRoutes } from './search/routes.ts';
 import { leadProfileRoutes } from './profile/routes.ts';
 import { sendHistoryRoutes } from './sendHistory/routes.ts';
@@ -22,4 +24,6 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, o
   await app.register(leadProfileRoutes, { db: options.db });
   await app.register(sendHistoryRoutes, { db: options.db });
   await app.register(leadStatusRuleRoutes, options);
+  await app.register(leadImportRoutes, options);
+  await app.register(leadExportRoutes, options);
 };

@@ -23,18 +23,53 @@ export type BlacklistHit = { field: BlacklistField; type: BlacklistType; value: 
 const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1);
 const present = (value: string | null | undefined): value is string => typeof value === 'string' && value !== '';
 
-/** The entries a lead matches, each tied to the field it matched (an IP range is checked by PostgreSQL). */
-export async function findBlacklistHits(executor: Executor, contacts: LeadContacts): Promise<BlacklistHit[]> {
-  const emailFields = (['email', 'alt_email'] as const).flatMap((field) => {
+/** A lead's contact values in the form entries are stored in: what the blacklist is matched against. */
+export type ContactValues = {
+  emails: { field: 'email' | 'alt_email'; value: string; domain: string }[];
+  phones: { field: 'phone' | 'alt_phone'; value: string }[];
+  ip: string | null;
+};
+
+export function contactValuesOf(contacts: LeadContacts): ContactValues {
+  const emails = (['email', 'alt_email'] as const).flatMap((field) => {
     const value = contacts[field]?.trim().toLowerCase();
     return present(value) ? [{ field, value, domain: domainOf(value) }] : [];
   });
-  const phoneFields = [
+  const phones = [
     { field: 'phone' as const, value: contacts.phone_normalized },
     { field: 'alt_phone' as const, value: contacts.alt_phone },
   ].filter((entry): entry is { field: 'phone' | 'alt_phone'; value: string } => present(entry.value));
   // Only a valid address reaches the `::inet` cast, so a bad value can never turn into a 500.
   const ip = present(contacts.ip) ? canonicalIp(contacts.ip) : null;
+  return { emails, phones, ip };
+}
+
+export type BlacklistEntry = { id: number; type: BlacklistType; value: string };
+
+/**
+ * The hits of one lead among entries found for it. IP entries count as hits as given: the caller's query already
+ * checked that the lead's address lies in their range (PostgreSQL compares addresses and networks).
+ */
+export function hitsAmong(values: ContactValues, entries: readonly BlacklistEntry[]): BlacklistHit[] {
+  const hits: BlacklistHit[] = [];
+  for (const entry of entries) {
+    if (entry.type === 'ip') hits.push({ field: 'ip', type: entry.type, value: entry.value, entryId: entry.id });
+    for (const email of values.emails) {
+      if ((entry.type === 'email' && entry.value === email.value) || (entry.type === 'email_domain' && entry.value === email.domain)) {
+        hits.push({ field: email.field, type: entry.type, value: entry.value, entryId: entry.id });
+      }
+    }
+    for (const phone of values.phones) {
+      if (entry.type === 'phone' && entry.value === phone.value) hits.push({ field: phone.field, type: entry.type, value: entry.value, entryId: entry.id });
+    }
+  }
+  return hits;
+}
+
+/** The entries a lead matches, each tied to the field it matched (an IP range is checked by PostgreSQL). */
+export async function findBlacklistHits(executor: Executor, contacts: LeadContacts): Promise<BlacklistHit[]> {
+  const values = contactValuesOf(contacts);
+  const { emails: emailFields, phones: phoneFields, ip } = values;
 
   const conditions: SQL[] = [];
   if (emailFields.length > 0) {
@@ -47,19 +82,7 @@ export async function findBlacklistHits(executor: Executor, contacts: LeadContac
   if (conditions.length === 0) return [];
 
   const entries = await executor.select({ id: blacklist.id, type: blacklist.type, value: blacklist.value }).from(blacklist).where(or(...conditions));
-  const hits: BlacklistHit[] = [];
-  for (const entry of entries) {
-    if (entry.type === 'ip') hits.push({ field: 'ip', type: entry.type, value: entry.value, entryId: entry.id });
-    for (const email of emailFields) {
-      if ((entry.type === 'email' && entry.value === email.value) || (entry.type === 'email_domain' && entry.value === email.domain)) {
-        hits.push({ field: email.field, type: entry.type, value: entry.value, entryId: entry.id });
-      }
-    }
-    for (const phone of phoneFields) {
-      if (entry.type === 'phone' && entry.value === phone.value) hits.push({ field: phone.field, type: entry.type, value: entry.value, entryId: entry.id });
-    }
-  }
-  return hits;
+  return hitsAmong(values, entries);
 }
 
 const hitMessages: Record<BlacklistType, string> = {

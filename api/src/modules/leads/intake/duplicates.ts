@@ -19,10 +19,23 @@ export function duplicateWindowDays(env: NodeJS.ProcessEnv = process.env): numbe
 export type Contacts = { email: string | null; phone: string | null };
 
 /**
+ * An import batch checks and inserts thousands of contacts at once: a lock per contact would overflow PostgreSQL's
+ * lock table (64 × max_connections entries). Instead a batch holds this key exclusively and every add-lead holds it
+ * shared, so a batch never interleaves with an add-lead (adds still run side by side, serialized per contact).
+ */
+const importBatchLockKey = 'lead-contacts:import-batch';
+
+/** Held by an import batch until its transaction ends: no add-lead checks or inserts contacts meanwhile. */
+export async function lockAllContacts(executor: Executor): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${importBatchLockKey}, 0))`);
+}
+
+/**
  * Holds a lock per contact until the transaction ends. Keys are taken in one global order (sorted), so two
- * transactions locking overlapping contacts cannot deadlock.
+ * transactions locking overlapping contacts cannot deadlock; the shared batch key comes first (see above).
  */
 export async function lockContacts(executor: Executor, contacts: Contacts): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${importBatchLockKey}, 0))`);
   const keys = [contacts.email === null ? null : `lead-contact:email:${contacts.email}`, contacts.phone === null ? null : `lead-contact:phone:${contacts.phone}`]
     .filter((key): key is string => key !== null)
     .sort();
@@ -39,6 +52,11 @@ async function newestWith(executor: Executor, column: typeof leads.email | typeo
   return row?.lead_id ?? null;
 }
 
+/** What a duplicate's field says: the lead it repeats (its public id, or where else it is, like a row of a file). */
+export function duplicateMessage(field: 'email' | 'phone', existing: string): string {
+  return `A lead with this ${field} already exists (${existing}).`;
+}
+
 /** `{ field: [message] }` naming the lead each contact duplicates, or null when neither does. */
 export async function findDuplicates(executor: Executor, contacts: Contacts, days: number): Promise<Record<string, string[]> | null> {
   if (days <= 0) return null;
@@ -47,7 +65,7 @@ export async function findDuplicates(executor: Executor, contacts: Contacts, day
     contacts.phone === null ? null : newestWith(executor, leads.phone_normalized, contacts.phone, days),
   ]);
   const errors: Record<string, string[]> = {};
-  if (byEmail) errors['email'] = [`A lead with this email already exists (${byEmail}).`];
-  if (byPhone) errors['phone'] = [`A lead with this phone already exists (${byPhone}).`];
+  if (byEmail) errors['email'] = [duplicateMessage('email', byEmail)];
+  if (byPhone) errors['phone'] = [duplicateMessage('phone', byPhone)];
   return Object.keys(errors).length > 0 ? errors : null;
 }

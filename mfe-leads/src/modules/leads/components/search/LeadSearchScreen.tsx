@@ -1,7 +1,7 @@
 /**
  * `lead/search`: the advanced search, the total, the chosen columns and the server-paginated lead table.
  * Filters, page, page size and order live in the URL; the columns in local storage; the selection in
- * state (for the bulk actions to come).
+ * state (export takes it; sending will too). Import and export are their own modules (transfer/).
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { useLeadSearchListQuery } from '../../api/leadsApi.ts';
 import { leadListParams } from '../../hooks/leadSearchUrl.ts';
 import { useChosenColumns } from '../../hooks/useChosenColumns.ts';
 import { useLeadSearchState } from '../../hooks/useLeadSearchState.ts';
+import { ExportButton } from '../../../transfer/export/ExportButton.tsx';
+import { ImportButton } from '../../../transfer/import/ImportButton.tsx';
 import { AddLeadModal } from '../form/AddLeadModal.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { LeadFiltersPanel } from './LeadFiltersPanel.tsx';
@@ -42,6 +44,8 @@ export function LeadSearchScreen() {
             {t('leads.add.open')}
           </Button>
         )}
+        <ImportButton />
+        <ExportButton selected={selected} filters={state.filters} sort={state.sort} />
         {!advancedSearch && <SearchBox label={t('leads.search.filters.search')} onSearch={(search) => applyFilters({ ...state.filters, search: search.trim() || undefined })} />}
         <ColumnChooser columns={columns} chosen={chosen} onChoose={choose} />
       </ListHeader>

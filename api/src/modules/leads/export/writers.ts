@@ -1,0 +1,100 @@
+/**
+ * The export file, written a batch at a time: CSV by hand (RFC 4180 quoting, CRLF, a UTF-8 byte order mark so Excel
+ * reads accents right), XLSX through exceljs's streaming writer (rows are flushed to the file as they are committed;
+ * no shared strings or styles, which would be held in memory until the end).
+ *
+ * Formula injection (OWASP "CSV injection"): a text cell starting with =, +, -, @, a tab or a carriage return is
+ * taken for a formula by spreadsheet programs, in CSV and once an XLSX is re-saved as CSV alike. Such cells get a
+ * leading single quote, which shows the text as typed and runs nothing.
+ */
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import type { ExportableLeadColumn, ExportFormat } from '@crm/shared/contract';
+import { exportColumns, headersOf, type CellKind } from './columns.ts';
+import type { ExportRow } from './selection.ts';
+
+export type ExportWriter = {
+  writeRows(rows: readonly ExportRow[]): Promise<void>;
+  /** Completes the file. */
+  finish(): Promise<void>;
+  /** Stops and removes the file (a cancel or a failure). */
+  discard(): Promise<void>;
+};
+
+const formulaStart = /^[=+\-@\t\r]/;
+
+export function neutralizeFormula(text: string): string {
+  return formulaStart.test(text) ? `'${text}` : text;
+}
+
+/** One CSV field: neutralized, and quoted when it holds a delimiter, a quote or a line break. */
+export function csvField(value: string | null): string {
+  if (value === null) return '';
+  const text = neutralizeFormula(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (fields: readonly (string | null)[]): string => `${fields.map(csvField).join(',')}\r\n`;
+
+/** An XLSX cell: amounts as numbers and flags as booleans (so sums and filters work), text neutralized. */
+export function xlsxCell(value: string | null, kind: CellKind): string | number | boolean | null {
+  if (value === null) return null;
+  if (kind === 'number' && Number.isFinite(Number(value))) return Number(value);
+  if (kind === 'boolean') return value === 'true';
+  return neutralizeFormula(value);
+}
+
+async function openCsv(path: string, columns: readonly ExportableLeadColumn[]): Promise<ExportWriter> {
+  const stream = createWriteStream(path);
+  // Kept for the next write to throw: an 'error' event nobody listens to would bring the whole process down.
+  let failure: Error | undefined;
+  stream.on('error', (error) => {
+    failure = error;
+  });
+  await once(stream, 'open');
+  const put = async (text: string) => {
+    if (failure) throw failure;
+    // Honour backpressure: a slow disk holds the export back instead of filling memory.
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  await put(`\uFEFF${csvLine(headersOf(columns))}`);
+  return {
+    writeRows: (rows) => put(rows.map(csvLine).join('')),
+    async finish() {
+      if (failure) throw failure;
+      stream.end();
+      await once(stream, 'finish');
+    },
+    async discard() {
+      stream.destroy();
+      await rm(path, { force: true });
+    },
+  };
+}
+
+async function openXlsx(path: string, columns: readonly ExportableLeadColumn[]): Promise<ExportWriter> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet('Leads');
+  sheet.addRow(headersOf(columns)).commit();
+  const kinds = columns.map((column) => exportColumns[column].kind);
+  return {
+    async writeRows(rows) {
+      for (const row of rows) sheet.addRow(row.map((value, index) => xlsxCell(value, kinds[index] ?? 'text'))).commit();
+    },
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+    async discard() {
+      // The writer has no abort: close the archive, then drop the file.
+      await workbook.commit().catch(() => undefined);
+      await rm(path, { force: true });
+    },
+  };
+}
+
+export function openExportWriter(format: ExportFormat, path: string, columns: readonly ExportableLeadColumn[]): Promise<ExportWriter> {
+  return format === 'csv' ? openCsv(path, columns) : openXlsx(path, columns);
+}

@@ -1,0 +1,149 @@
+/**
+ * The database checks of a batch of candidate rows, set-based (DESIGN §3): one statement finds every blacklist entry
+ * the batch hits and one every lead it duplicates, instead of two per row. Then, in file order, each row is refused
+ * as BLACKLISTED, or as a DUPLICATE of a lead in the window or of an earlier row of the file that was accepted, or
+ * accepted: the same rules and messages as add-lead (intake/blacklist and intake/duplicates).
+ */
+import { sql } from 'drizzle-orm';
+import type { BlacklistType } from '@crm/shared/contract';
+import type { Executor } from '../../../http/resource.ts';
+import { pickWeightedStatus } from '../../settings/randomStatuses/pickWeightedStatus.ts';
+import { blacklistErrors, hitsAmong, type BlacklistEntry, type ContactValues } from '../blacklist/matcher.ts';
+import { duplicateMessage } from '../intake/duplicates.ts';
+import { refusal } from '../intake/schema.ts';
+import type { ImportReferences } from './references.ts';
+import type { AcceptedRow, RowCandidate, RowRefusal } from './schema.ts';
+import { columnLiteral } from './sqlArrays.ts';
+
+/** What the checks remember from batch to batch of one run. */
+export type CheckState = {
+  /** Duplicate window in days (0: no duplicate check, as in add-lead). */
+  windowDays: number;
+  /** `email:…` / `phone:…` of the rows accepted so far → their row: a later row repeating one is a DUPLICATE. */
+  acceptedContacts: Map<string, number>;
+  random: () => number;
+};
+
+export type BatchDecision = { accepted: AcceptedRow[]; refused: RowRefusal[] };
+
+type EntryRow = { id: number; type: BlacklistType; value: string; ip: string | null };
+
+/** Every entry hit by some row of the batch, indexed the way rows look them up. */
+async function blacklistIndex(executor: Executor, contacts: readonly ContactValues[]) {
+  const emails = new Set<string>();
+  const domains = new Set<string>();
+  const phones = new Set<string>();
+  const ips = new Set<string>();
+  for (const values of contacts) {
+    for (const email of values.emails) {
+      emails.add(email.value);
+      domains.add(email.domain);
+    }
+    for (const phone of values.phones) phones.add(phone.value);
+    if (values.ip) ips.add(values.ip);
+  }
+  const byValue = new Map<string, BlacklistEntry[]>();
+  const byIp = new Map<string, BlacklistEntry[]>();
+  if (emails.size + phones.size + ips.size === 0) return { byValue, byIp };
+  // CASE keeps the casts to ip entries: PostgreSQL does not promise the order in which a join condition is evaluated.
+  const result = await executor.execute<EntryRow>(sql`
+    select id, type, value, null::text as ip from blacklist
+     where (type = 'email' and value = any(${columnLiteral([...emails])}::text[]))
+        or (type = 'email_domain' and value = any(${columnLiteral([...domains])}::text[]))
+        or (type = 'phone' and value = any(${columnLiteral([...phones])}::text[]))
+    union all
+    select b.id, b.type, b.value, t.ip from blacklist b
+      join unnest(${columnLiteral([...ips])}::text[]) as t(ip)
+        on case when b.type = 'ip' then t.ip::inet <<= b.value::cidr else false end`);
+  for (const entry of result.rows) {
+    const key = entry.ip ?? `${entry.type}:${entry.value}`;
+    const index = entry.ip === null ? byValue : byIp;
+    const list = index.get(key) ?? [];
+    list.push({ id: Number(entry.id), type: entry.type, value: entry.value });
+    index.set(key, list);
+  }
+  return { byValue, byIp };
+}
+
+type Found = { kind: 'email' | 'phone'; value: string; lead_id: string };
+
+/** The newest lead in the window per email and phone of the batch (what add-lead names in its message). */
+async function duplicatesInWindow(executor: Executor, candidates: readonly RowCandidate[], days: number): Promise<Map<string, string>> {
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  for (const candidate of candidates) for (const [field, value] of contactKeys(candidate)) (field === 'email' ? emails : phones).add(value);
+  const found = new Map<string, string>();
+  if (emails.size + phones.size === 0) return found;
+  const result = await executor.execute<Found>(sql`
+    select distinct on (kind, value) kind, value, lead_id from (
+      select 'email' as kind, email as value, lead_id, created_at from leads
+       where email = any(${columnLiteral([...emails])}::text[]) and created_at >= now() - ${days}::int * interval '1 day'
+      union all
+      select 'phone', phone_normalized, lead_id, created_at from leads
+       where phone_normalized = any(${columnLiteral([...phones])}::text[]) and created_at >= now() - ${days}::int * interval '1 day'
+    ) as hits
+    order by kind, value, created_at desc`);
+  for (const row of result.rows) found.set(`${row.kind}:${row.value}`, row.lead_id);
+  return found;
+}
+
+function entriesFor(values: ContactValues, index: Awaited<ReturnType<typeof blacklistIndex>>): BlacklistEntry[] {
+  const entries: BlacklistEntry[] = [];
+  for (const email of values.emails) entries.push(...(index.byValue.get(`email:${email.value}`) ?? []), ...(index.byValue.get(`email_domain:${email.domain}`) ?? []));
+  for (const phone of values.phones) entries.push(...(index.byValue.get(`phone:${phone.value}`) ?? []));
+  if (values.ip) entries.push(...(index.byIp.get(values.ip) ?? []));
+  return entries;
+}
+
+/** Why a row is a duplicate (a lead in the window, or an earlier accepted row of the file), field by field; null if not. */
+function duplicateErrors(candidate: RowCandidate, inWindow: ReadonlyMap<string, string>, accepted: ReadonlyMap<string, number>): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {};
+  for (const [field, value] of contactKeys(candidate)) {
+    const stored = inWindow.get(`${field}:${value}`);
+    const earlierRow = accepted.get(`${field}:${value}`);
+    if (stored !== undefined) errors[field] = [duplicateMessage(field, stored)];
+    else if (earlierRow !== undefined) errors[field] = [duplicateMessage(field, `row ${earlierRow} of this file`)];
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** The contacts duplicates are matched on (DESIGN §4: normalized email and phone; empty ones never match). */
+function contactKeys(candidate: RowCandidate): ['email' | 'phone', string][] {
+  const keys: ['email' | 'phone', string][] = [];
+  if (candidate.lead.values.email) keys.push(['email', candidate.lead.values.email]);
+  if (candidate.lead.values.phone_normalized) keys.push(['phone', candidate.lead.values.phone_normalized]);
+  return keys;
+}
+
+export async function decideBatch(executor: Executor, candidates: readonly RowCandidate[], references: ImportReferences, state: CheckState): Promise<BatchDecision> {
+  const [blacklisted, inWindow] = await Promise.all([
+    blacklistIndex(
+      executor,
+      candidates.map((candidate) => candidate.contacts),
+    ),
+    state.windowDays > 0 ? duplicatesInWindow(executor, candidates, state.windowDays) : new Map<string, string>(),
+  ]);
+
+  const decision: BatchDecision = { accepted: [], refused: [] };
+  const refuse = (candidate: RowCandidate, reason: 'BLACKLISTED' | 'DUPLICATE', errors: Record<string, string[]>) => {
+    decision.refused.push({ row: candidate.row, raw: candidate.raw, reason, message: refusal(reason, errors).message });
+  };
+  for (const candidate of candidates) {
+    const hits = hitsAmong(candidate.contacts, entriesFor(candidate.contacts, blacklisted));
+    if (hits.length > 0) {
+      refuse(candidate, 'BLACKLISTED', blacklistErrors(hits));
+      continue;
+    }
+    if (state.windowDays > 0) {
+      const duplicates = duplicateErrors(candidate, inWindow, state.acceptedContacts);
+      if (duplicates) {
+        refuse(candidate, 'DUPLICATE', duplicates);
+        continue;
+      }
+      for (const [field, value] of contactKeys(candidate)) state.acceptedContacts.set(`${field}:${value}`, candidate.row);
+    }
+    const statusId = references.statusId ?? (references.randomStatuses.length > 0 ? pickWeightedStatus(references.randomStatuses, state.random) : null);
+    decision.accepted.push({ ...candidate, statusId });
+  }
+  return decision;
+}

@@ -1,0 +1,66 @@
+/**
+ * From cells to an add-lead body (SPEC §2 Import, issue 6): the column letters the person mapped give the lead fields,
+ * the fixed values are added to every row. Cells stay text for the add-lead schema to read, except the yes/no fields
+ * and a date of birth written as a date-time (how a spreadsheet date reaches us).
+ */
+import type { ImportColumns, ImportableLeadField } from '@crm/shared/contract';
+import type { ImportRequestData, RawRow } from './schema.ts';
+
+/** `A` → 0 … `Z` → 25, `AA` → 26 … `ZZ` → 701. */
+export function columnIndex(letters: string): number {
+  let index = 0;
+  for (const letter of letters) index = index * 26 + (letter.charCodeAt(0) - 64);
+  return index - 1;
+}
+
+export type ColumnMapping = readonly { index: number; field: ImportableLeadField }[];
+
+export function columnMapping(columns: ImportColumns): ColumnMapping {
+  return Object.entries(columns)
+    .map(([letters, field]) => ({ index: columnIndex(letters), field }))
+    .sort((a, b) => a.index - b.index);
+}
+
+const booleanFields: ReadonlySet<ImportableLeadField> = new Set(['deposit_exists', 'is_fresh']);
+const booleanWords: ReadonlyMap<string, boolean> = new Map([['yes', true], ['no', false], ['true', true], ['false', false], ['1', true], ['0', false]]);
+const midnight = /^(\d{4}-\d{2}-\d{2})[ T]00:00(?::00(?:\.0+)?)?Z?$/;
+
+/** The fixed values as add-lead fields, once per import (the same for every row). */
+export function fixedFields(fixed: ImportRequestData['fixed']): RawRow {
+  const fields: RawRow = {};
+  if (fixed.source_id != null) fields['source_id'] = fixed.source_id;
+  if (fixed.status_id != null) fields['status_id'] = fixed.status_id;
+  if (fixed.affiliate_company_id != null) fields['affiliate_company_id'] = fixed.affiliate_company_id;
+  if (fixed.tag_ids && fixed.tag_ids.length > 0) fields['tag_ids'] = fixed.tag_ids;
+  return fields;
+}
+
+export type MappedRow = {
+  /** What the row said, by field (empty cells left out), plus the fixed values: kept as a failed lead's raw data. */
+  raw: RawRow;
+  /** The add-lead body to validate. */
+  body: Record<string, unknown>;
+  /** Cells that cannot become their field's type before the body is even validated. */
+  errors: Record<string, string[]>;
+};
+
+export function mapRow(cells: readonly string[], mapping: ColumnMapping, fixed: RawRow): MappedRow {
+  const raw: RawRow = {};
+  const body: Record<string, unknown> = { ...fixed };
+  const errors: Record<string, string[]> = {};
+  for (const { index, field } of mapping) {
+    const text = cells[index]?.trim() ?? '';
+    if (text === '') continue;
+    raw[field] = text;
+    if (booleanFields.has(field)) {
+      const value = booleanWords.get(text.toLowerCase());
+      if (value === undefined) errors[field] = [`The ${field.replaceAll('_', ' ')} field must be yes/no, true/false or 1/0.`];
+      else body[field] = value;
+    } else if (field === 'date_of_birth') {
+      body[field] = midnight.exec(text)?.[1] ?? text;
+    } else {
+      body[field] = text;
+    }
+  }
+  return { raw: { ...raw, ...fixed }, body, errors };
+}

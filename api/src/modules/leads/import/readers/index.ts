@@ -1,0 +1,46 @@
+/** The rows of an upload, whatever its kind, after the options (the header skipped), and how many there are. */
+import type { ImportFileKind } from '@crm/shared/contract';
+import { readCsvRows } from './csv.ts';
+import type { SheetRow } from './types.ts';
+import { readXlsxRows } from './xlsx.ts';
+import { countXlsxRows } from './xlsxRowCount.ts';
+
+export type { SheetRow } from './types.ts';
+
+export type ReadOptions = { delimiter: string; escape: string; ignore_first_line: boolean };
+export type ReadableUpload = { kind: ImportFileKind; path: string };
+
+/** A file the readers could not make sense of (a broken workbook, an unreadable file): the person must fix the file. */
+export class UnreadableFileError extends Error {}
+
+async function* guarded(rows: AsyncGenerator<SheetRow[]>): AsyncGenerator<SheetRow[]> {
+  try {
+    yield* rows;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UnreadableFileError(`The file could not be read: ${reason}`);
+  }
+}
+
+/** The rows in file order, in arrays of any size (as the reader produced them). */
+export async function* readRows(upload: ReadableUpload, options: ReadOptions): AsyncGenerator<SheetRow[]> {
+  const rows = upload.kind === 'csv' ? readCsvRows(upload.path, options) : readXlsxRows(upload.path);
+  for await (const group of guarded(rows)) {
+    const kept = options.ignore_first_line && group[0]?.row === 1 ? group.slice(1) : group;
+    if (kept.length > 0) yield kept;
+  }
+}
+
+/** How many rows `readRows` yields (for xlsx, at least that many: see xlsxRowCount.ts). */
+export async function countRows(upload: ReadableUpload, options: ReadOptions): Promise<number> {
+  if (upload.kind === 'xlsx') {
+    try {
+      return await countXlsxRows(upload.path, options.ignore_first_line);
+    } catch (error) {
+      throw new UnreadableFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  let count = 0;
+  for await (const group of readRows(upload, options)) count += group.length;
+  return count;
+}

@@ -1,0 +1,107 @@
+/**
+ * Lead import (SPEC §2 Import, issue 6): upload a file, dry-run a mapping over it, import it as a job.
+ *  - `POST /lead/import/file` (multipart, field `file`) → 201 `{ data: importUpload }`
+ *  - `POST /lead/import/dry-run` (importRequest) → 200 `{ data: importReport }`, nothing written
+ *  - `POST /lead/import` (importRequest) → 202 `{ message, data: job }`
+ */
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataOf, emptyBody, importMaxFileBytes, importReport, importRequest, importUpload, job } from '@crm/shared/contract';
+import { requireAuth } from '../../../http/access.ts';
+import { invalid } from '../../../http/errors.ts';
+import { toJob } from '../../jobs/service.ts';
+import type { LeadRouteOptions } from '../routes.ts';
+import { sendingNotAvailableMessage, startImport } from './job.ts';
+import { UnreadableFileError } from './readers/index.ts';
+import { loadImportReferences } from './references.ts';
+import { dryRunImport } from './run.ts';
+import { findOwnUpload, storeUpload } from './uploads.ts';
+
+const tags = ['lead › import'];
+const fileRequired = () => invalid({ file: ['The file field is required.'] });
+
+export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db, jobs }) => {
+  // Registered here, so multipart bodies are accepted by these routes only.
+  await app.register(multipart, { limits: { fileSize: importMaxFileBytes, files: 1, fields: 10, parts: 11 } });
+
+  app.post(
+    '/lead/import/file',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a csv or xlsx file to import (multipart/form-data, field `file`)',
+        description:
+          `Streamed to disk, at most ${importMaxFileBytes / 1024 / 1024} MB (413 above). 422 under \`file\` for another extension, ` +
+          'a password-protected workbook, an empty file or a missing field. The upload is usable by its owner only.',
+        consumes: ['multipart/form-data'],
+        // The file is read from the multipart stream by the handler; as a schema the body may only be absent (a JSON
+        // object sent instead is refused like any unexpected field).
+        body: emptyBody,
+        response: { 201: dataOf(importUpload) },
+      },
+      config: { access: 'lead.import' },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) throw fileRequired();
+      const part = await request.file();
+      if (!part) throw fileRequired();
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw fileRequired();
+      }
+      const upload = await storeUpload(db, auth.userId, { fileName: part.filename, stream: part.file });
+      return reply.status(201).send({ data: upload });
+    },
+  );
+
+  app.post(
+    '/lead/import/dry-run',
+    {
+      schema: {
+        tags,
+        summary: 'Check every row of an upload as the import would, writing nothing',
+        description: 'Counts valid rows and refusals by reason (blacklist, duplicates in the window and within the file). 422 under `file` above 200,000 rows.',
+        body: importRequest,
+        response: { 200: dataOf(importReport) },
+      },
+      config: { access: 'lead.import' },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const upload = await findOwnUpload(db, auth.userId, request.body.upload_id);
+      try {
+        return { data: await dryRunImport(db, upload, request.body) };
+      } catch (error) {
+        if (error instanceof UnreadableFileError) throw invalid({ file: [error.message] });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/lead/import',
+    {
+      schema: {
+        tags,
+        summary: 'Import an upload as a background job',
+        description:
+          'Rows become leads (status history cause `import`, or `random` when drawn from the source) or failed leads (reason and ' +
+          'message), in batches that each commit with the progress; a retried job resumes after its last batch. The result is ' +
+          'the import report. `send_department_id` is refused until sending exists.',
+        body: importRequest,
+        response: { 202: z.object({ message: z.string(), data: job }) },
+      },
+      config: { access: 'lead.import' },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (request.body.send_department_id != null) throw invalid({ send_department_id: [sendingNotAvailableMessage] });
+      const upload = await findOwnUpload(db, auth.userId, request.body.upload_id);
+      await loadImportReferences(db, request.body.fixed);
+      const started = await startImport(jobs, auth.userId, upload, request.body);
+      return reply.status(202).send({ message: 'The import has started.', data: toJob(started) });
+    },
+  );
+};

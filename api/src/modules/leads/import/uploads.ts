@@ -1,0 +1,123 @@
+/**
+ * Import uploads (SPEC §2 Import): the file is streamed to `DATA_DIR/imports/<uuid>.<kind>` (never held in memory),
+ * checked (extension, size, an encrypted workbook) and remembered in `import_files` for its owner. A maintenance task
+ * deletes uploads older than a day that no queued or running import still needs.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, lt, not, sql } from 'drizzle-orm';
+import { importFileKinds, importMaxFileBytes, importMessages, type ImportFileKind, type ImportUpload } from '@crm/shared/contract';
+import { loadConfig } from '../../../config.ts';
+import type { Db } from '../../../db/database.ts';
+import { importFiles, jobs } from '../../../db/schema/index.ts';
+import { HttpError, invalid } from '../../../http/errors.ts';
+import { leadImportJobType } from './schema.ts';
+
+export type StoredUpload = typeof importFiles.$inferSelect;
+
+/**
+ * Where uploads live. Route plugins are given the database and the job queue, not the config, so this reads the same
+ * environment the server's config was loaded from (DATA_DIR, default ./data). A separate worker process must share it.
+ */
+export function importDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return join(loadConfig(env).dataDir, 'imports');
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+export const fileTooLargeMessage = `The file is larger than ${megabytes(importMaxFileBytes)}: split it and import the parts.`;
+
+/** An OLE compound file: how Excel stores a password-protected (encrypted) workbook, even one named .xlsx. */
+const compoundFileMagic = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** A ZIP archive, which every readable .xlsx is. */
+const zipMagic = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+function kindOf(fileName: string): ImportFileKind | null {
+  const extension = extname(fileName).slice(1).toLowerCase();
+  return (importFileKinds as readonly string[]).includes(extension) ? (extension as ImportFileKind) : null;
+}
+
+async function firstBytes(path: string, count: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    const { bytesRead } = await handle.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Why a stored xlsx cannot be read, or null. Only the first bytes are looked at: the workbook is opened by the reader. */
+async function xlsxProblem(path: string): Promise<string | null> {
+  const head = await firstBytes(path, compoundFileMagic.length);
+  if (head.equals(compoundFileMagic)) return importMessages.passwordProtected;
+  if (!head.subarray(0, zipMagic.length).equals(zipMagic)) return 'The file is not a valid xlsx workbook.';
+  return null;
+}
+
+export type IncomingFile = { fileName: string; stream: Readable & { truncated?: boolean } };
+
+/** Streams an upload to disk, checks it and records it for `userId`; any refusal leaves nothing behind. */
+export async function storeUpload(db: Db, userId: number, file: IncomingFile, directory = importDirectory()): Promise<ImportUpload> {
+  const kind = kindOf(file.fileName);
+  if (kind === null) {
+    file.stream.resume(); // drain it, or the request never ends
+    throw invalid({ file: [importMessages.extensionNotAllowed] });
+  }
+  await mkdir(directory, { recursive: true });
+  const id = randomUUID();
+  const path = join(directory, `${id}.${kind}`);
+  try {
+    await pipeline(file.stream, createWriteStream(path, { flags: 'wx' }));
+    // @fastify/multipart stops writing at the size limit and marks the stream truncated.
+    if (file.stream.truncated) throw new HttpError(413, fileTooLargeMessage, { file: [fileTooLargeMessage] });
+    const { size } = await stat(path);
+    if (size === 0) throw invalid({ file: ['The file is empty.'] });
+    const problem = kind === 'xlsx' ? await xlsxProblem(path) : null;
+    if (problem) throw invalid({ file: [problem] });
+    // Shown back to people only (the stored name is the id): control characters, NUL included, are dropped.
+    const fileName = file.fileName.replace(/\p{Cc}/gu, '').slice(0, 255);
+    await db.insert(importFiles).values({ id, user_id: userId, file_name: fileName, kind, size, path });
+    return { upload_id: id, file_name: fileName, kind, size };
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+/** The caller's upload, or a 422 under `upload_id`: another user's upload is as unknown as a missing one. */
+export async function findOwnUpload(db: Db, userId: number, uploadId: string): Promise<StoredUpload> {
+  const [row] = await db
+    .select()
+    .from(importFiles)
+    .where(and(eq(importFiles.id, uploadId), eq(importFiles.user_id, userId)));
+  if (!row) throw invalid({ upload_id: ['The upload does not exist or has expired: upload the file again.'] });
+  return row;
+}
+
+export async function findUpload(db: Db, uploadId: string): Promise<StoredUpload | null> {
+  const [row] = await db.select().from(importFiles).where(eq(importFiles.id, uploadId));
+  return row ?? null;
+}
+
+export const uploadRetentionMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes uploads older than the retention with their files, except those a queued or running import still reads
+ * (its payload names the upload). Returns how many were removed.
+ */
+export async function removeStaleUploads(db: Db, olderThan = new Date(Date.now() - uploadRetentionMs)): Promise<number> {
+  const stillNeeded = sql`exists (
+    select 1 from ${jobs}
+    where ${jobs.type} = ${leadImportJobType} and ${jobs.status} in ('pending', 'running') and ${jobs.payload} ->> 'upload_id' = ${importFiles.id}::text)`;
+  const removed = await db
+    .delete(importFiles)
+    .where(and(lt(importFiles.created_at, olderThan), not(stillNeeded)))
+    .returning({ path: importFiles.path });
+  for (const { path } of removed) await rm(path, { force: true });
+  return removed.length;
+}

@@ -1,0 +1,192 @@
+import { configure, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within, type TestClient } from '@crm/shared/testing';
+import type { Job } from '@crm/shared/contract';
+import '../../../../i18n/index.ts';
+import { useLeadSearchListQuery } from '../../../leads/api/leadsApi.ts';
+import { chooseOption, loadOptions, pageReply, user } from '../../../leads/__tests__/leadTestKit.tsx';
+import { ImportButton } from '../ImportButton.tsx';
+
+// A whole antd dialog in jsdom takes seconds on a busy machine.
+jest.setTimeout(60_000);
+configure({ asyncUtilTimeout: 10_000 });
+
+// A person can pick any file ("All files" in the picker): the dialog, not the input's accept list, refuses it.
+const picker = userEvent.setup({ pointerEventsCheck: 0, applyAccept: false });
+const uploadId = '6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f';
+const importer = ['lead.view', 'lead.import', 'user.profile.job.view', 'failed.lead.view'];
+const csvFile = () => new File(['First name,Last name,E-mail,Phone number\nAda,,ada@example.com,0301234567\n,Bob,bob@example.com,\n'], 'leads.csv', { type: 'text/csv' });
+const report = { rows: 3, valid: 1, invalid: { INVALID: 1, DUPLICATE: 1 }, duplicates: 1, blacklisted: 0 };
+
+function job(overrides: Partial<Job>): Job {
+  return {
+    id: 7,
+    type: 'lead_import',
+    name: 'Import leads.csv',
+    status: 'pending',
+    total: 3,
+    pending: 3,
+    processed: 0,
+    failed: 0,
+    progress: 0,
+    error: null,
+    result: null,
+    cancelled_at: null,
+    finished_at: null,
+    created_at: '2024-03-05T10:20:30.000Z',
+    updated_at: '2024-03-05T10:20:30.000Z',
+    ...overrides,
+  };
+}
+
+/** The lead list, as the search screen holds it: refetched when an import ends. */
+function LeadList() {
+  useLeadSearchListQuery({});
+  return null;
+}
+
+function renderImport(permissions = importer) {
+  const view = renderWithProviders(
+    <>
+      <ImportButton />
+      <LeadList />
+    </>,
+    { session: signedInSession(permissions) },
+  );
+  loadOptions(view.store);
+  return view;
+}
+
+const calls = (api: TestClient, method: string, url: string) => api.adapter.requests.filter((request) => request.method === method && request.url === url);
+
+async function openWithFile(file: File) {
+  await user.click(await screen.findByTestId('lead-import-open'));
+  await picker.upload(await screen.findByTestId('lead-import-file'), file);
+}
+
+test('shows the import only to holders of lead.import to whom the import setting is visible', () => {
+  stubApi({ 'GET /lead': pageReply([]) });
+  const { unmount } = renderImport(['lead.view']);
+  expect(screen.queryByTestId('lead-import-open')).not.toBeInTheDocument();
+  unmount();
+  const hidden = renderImport(['lead.view', 'lead.import', 'hide.non_privileged']);
+  expect(screen.queryByTestId('lead-import-open')).not.toBeInTheDocument();
+  hidden.unmount();
+  renderImport(['lead.view', 'lead.import', 'hide.non_privileged', 'lead.settings.import']);
+  expect(screen.getByTestId('lead-import-open')).toBeInTheDocument();
+});
+
+test('refuses other files at once, previews a CSV with Empty cells and suggested mapping, dry-runs, imports and follows the job', async () => {
+  let jobReads = 0;
+  const api = stubApi({
+    'GET /lead': pageReply([]),
+    'POST /lead/import/file': { status: 201, data: { data: { upload_id: uploadId, file_name: 'leads.csv', kind: 'csv', size: 90 } } },
+    'POST /lead/import/dry-run': { status: 200, data: { data: report } },
+    'POST /lead/import': { status: 202, data: { data: job({}) } },
+    'GET /jobs/7': () => {
+      jobReads += 1;
+      return jobReads === 1
+        ? { status: 200, data: { data: job({ status: 'running', processed: 2, pending: 1, progress: 66 }) } }
+        : { status: 200, data: { data: job({ status: 'finished', processed: 3, pending: 0, progress: 100, result: report, finished_at: '2024-03-05T10:21:00.000Z' }) } };
+    },
+  });
+  renderImport();
+  await openWithFile(new File(['x'], 'leads.pdf'));
+  expect(await screen.findByTestId('lead-import-error')).toHaveTextContent('File extension is not allowed please upload only csv/xlsx');
+  expect(screen.getByTestId('lead-import-dry-run')).toBeDisabled();
+
+  await picker.upload(screen.getByTestId('lead-import-file'), csvFile());
+  const preview = await screen.findByTestId('lead-import-preview');
+  await waitFor(() => expect(preview).toHaveAttribute('data-rows', '3'));
+  expect(screen.queryByTestId('lead-import-error')).not.toBeInTheDocument();
+  expect(within(preview).getAllByText('Empty')).toHaveLength(3);
+  expect(within(screen.getByTestId('lead-import-map-C')).getByText('Email')).toBeInTheDocument();
+  expect(within(screen.getByTestId('lead-import-map-D')).getByText('Phone')).toBeInTheDocument();
+  expect(screen.getByTestId('lead-import-header-hint')).toBeInTheDocument();
+  expect(screen.getByTestId('lead-import-start')).toBeDisabled();
+
+  await user.click(screen.getByTestId('lead-import-ignore-first'));
+  await chooseOption('lead-import-fixed-status', 'Called');
+  await user.click(screen.getByTestId('lead-import-dry-run'));
+  const shown = await screen.findByTestId('lead-import-report');
+  expect(shown).toHaveAttribute('data-rows', '3');
+  expect(shown).toHaveAttribute('data-valid', '1');
+  expect(shown).toHaveAttribute('data-invalid', '2');
+  expect(shown).toHaveAttribute('data-duplicates', '1');
+  expect(shown).toHaveAttribute('data-blacklisted', '0');
+
+  const [upload] = calls(api, 'post', '/lead/import/file');
+  const sent = upload!.data as FormData;
+  expect((sent.get('file') as File).name).toBe('leads.csv');
+  expect(String(upload!.headers['Content-Type'] ?? '')).not.toContain('application/json');
+  expect(requestBody(calls(api, 'post', '/lead/import/dry-run')[0]!)).toEqual({
+    upload_id: uploadId,
+    options: { delimiter: ',', escape: '"', ignore_first_line: true },
+    columns: { A: 'name', B: 'surname', C: 'email', D: 'phone' },
+    fixed: { status_id: 11 },
+  });
+
+  const listReads = calls(api, 'get', '/lead').length;
+  await user.click(screen.getByTestId('lead-import-start'));
+  expect(await screen.findByTestId('lead-import-progress')).toBeInTheDocument();
+  const done = await screen.findByTestId('lead-import-done', {}, { timeout: 15_000 });
+  expect(done).toHaveAttribute('data-status', 'finished');
+  expect(done).toHaveAttribute('data-valid', '1');
+  expect(screen.getByTestId('lead-import-progress')).toHaveAttribute('data-progress', '100');
+  expect(within(done).getByTestId('lead-import-failed-link')).toHaveAttribute('href', '/failed/lead/search');
+  expect(calls(api, 'post', '/lead/import/file')).toHaveLength(1);
+  await waitFor(() => expect(calls(api, 'get', '/lead').length).toBeGreaterThan(listReads));
+});
+
+test('reads from the chosen start row, needs an email or phone column, and shows the server refusals under their fields', async () => {
+  const api = stubApi({
+    'GET /lead': pageReply([]),
+    'POST /lead/import/file': { status: 201, data: { data: { upload_id: uploadId, file_name: 'codes.csv', kind: 'csv', size: 40 } } },
+    'POST /lead/import/dry-run': {
+      status: 422,
+      data: {
+        message: 'The given data was invalid.',
+        errors: { 'fixed.status_id': ['This status is not allowed in imports.'], upload_id: ['The file has more than 200,000 rows: split it and import the parts.'] },
+      },
+    },
+  });
+  renderImport();
+  await openWithFile(new File(['x;y\n1;a@example.com\n2;b@example.com\n3;c@example.com\n'], 'codes.csv'));
+  const preview = await screen.findByTestId('lead-import-preview');
+  await waitFor(() => expect(preview).toHaveAttribute('data-rows', '4'));
+  expect(screen.getByTestId('lead-import-delimiter')).toHaveTextContent('Detect');
+  expect(screen.getByText('Detected: Semicolon (;)')).toBeInTheDocument();
+  // The e2e test fills and checks these: they are the inputs themselves.
+  for (const testId of ['lead-import-start-row', 'lead-import-escape', 'lead-import-ignore-first']) expect(screen.getByTestId(testId).tagName).toBe('INPUT');
+
+  const startRow = screen.getByTestId('lead-import-start-row');
+  await user.clear(startRow);
+  await user.type(startRow, '3');
+  await waitFor(() => expect(preview).toHaveAttribute('data-rows', '2'));
+  expect(within(preview).getByText('b@example.com')).toBeInTheDocument();
+  expect(within(preview).queryByText('a@example.com')).not.toBeInTheDocument();
+
+  await user.click(screen.getByTestId('lead-import-dry-run'));
+  expect(await screen.findByTestId('lead-import-columns-error')).toHaveTextContent('Map a column to email or phone: a lead needs one of them.');
+  expect(calls(api, 'post', '/lead/import/file')).toHaveLength(0);
+
+  await chooseOption('lead-import-map-B', 'Email');
+  await user.click(screen.getByTestId('lead-import-dry-run'));
+  expect(await within(screen.getByTestId('lead-import-fixed-status')).findByText('This status is not allowed in imports.')).toBeInTheDocument();
+  expect(screen.getByTestId('lead-import-error')).toHaveTextContent('The file has more than 200,000 rows');
+  expect(screen.queryByTestId('lead-import-columns-error')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('lead-import-report')).not.toBeInTheDocument();
+  expect(requestBody(calls(api, 'post', '/lead/import/dry-run')[0]!)).toMatchObject({ options: { delimiter: ';' }, columns: { B: 'email' } });
+});
+
+test('says a password-protected workbook is one', async () => {
+  stubApi({ 'GET /lead': pageReply([]) });
+  const XLSX = await import('xlsx');
+  const compound = XLSX.CFB.utils.cfb_new();
+  const agile = '<?xml version="1.0" encoding="UTF-8"?><encryption xmlns="http://schemas.microsoft.com/office/2006/encryption"><keyData saltSize="16" blockSize="16" keyBits="256" hashSize="64" cipherAlgorithm="AES" cipherChaining="ChainingModeCBC" hashAlgorithm="SHA512" saltValue="AAAA"/></encryption>';
+  XLSX.CFB.utils.cfb_add(compound, '/EncryptionInfo', new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0, ...new TextEncoder().encode(agile)]));
+  XLSX.CFB.utils.cfb_add(compound, '/EncryptedPackage', new Uint8Array(512).fill(1));
+  const bytes: Uint8Array = XLSX.CFB.write(compound, { type: 'array' });
+  renderImport();
+  await openWithFile(new File([new Uint8Array(bytes)], 'locked.xlsx'));
+  expect(await screen.findByTestId('lead-import-error')).toHaveTextContent('File is password-protected');
+  expect(screen.queryByTestId('lead-import-preview')).not.toBeInTheDocument();
+});

@@ -1,0 +1,48 @@
+/**
+ * Step 1: the file. Checked before anything is read or sent (SPEC §2: csv or xlsx only); what stops the file —
+ * a refused extension, a password, an unreadable file, the server's refusal — shows under it.
+ */
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Form, Typography } from '@crm/shared/ui';
+import { importMaxFileBytes, importMaxRows } from '@crm/shared/contract';
+import type { PreviewErrorCode } from '../preview/previewErrors.ts';
+import type { FileRefusal } from '../request/fileChecks.ts';
+
+type ImportFileFieldProps = {
+  file: File | null;
+  refusal: FileRefusal | null;
+  previewError: PreviewErrorCode | null;
+  serverError: string | undefined;
+  disabled: boolean;
+  onChoose(file: File | null): void;
+};
+
+function sizeText(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function ImportFileField({ file, refusal, previewError, serverError, disabled, onChoose }: ImportFileFieldProps) {
+  const { t } = useTranslation('leads');
+  const problem =
+    refusal === 'tooLarge'
+      ? t('leads.import.errors.tooLarge', { size: importMaxFileBytes / 1024 / 1024 })
+      : refusal
+        ? t(`leads.import.errors.${refusal}`)
+        : previewError
+          ? t(`leads.import.errors.${previewError}`)
+          : serverError;
+  const choose = (event: ChangeEvent<HTMLInputElement>) => onChoose(event.target.files?.[0] ?? null);
+
+  return (
+    <Form.Item label={t('leads.import.file.label')} htmlFor="lead-import-file" extra={t('leads.import.file.hint', { rows: importMaxRows.toLocaleString() })}>
+      <input id="lead-import-file" type="file" accept=".csv,.xlsx" data-testid="lead-import-file" disabled={disabled} onChange={choose} />
+      {file && (
+        <Typography.Text type="secondary" style={{ display: 'block' }}>
+          {t('leads.import.file.chosen', { name: file.name, size: sizeText(file.size) })}
+        </Typography.Text>
+      )}
+      {problem && <Alert type="error" showIcon data-testid="lead-import-error" title={problem} style={{ marginTop: 8 }} />}
+    </Form.Item>
+  );
+}

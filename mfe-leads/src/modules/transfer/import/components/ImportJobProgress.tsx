@@ -1,0 +1,74 @@
+/**
+ * A started import: its progress (job.progress, processed of total) read from `/jobs/:id` until it ends, then
+ * what it did (job.result), with links to the failed leads and the jobs. Its end refetches the lead lists.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAccess, useAppDispatch } from '@crm/shared';
+import { Alert, Flex, Progress, Typography } from '@crm/shared/ui';
+import type { Job, JobStatus } from '@crm/shared/contract';
+import { refreshImportedLists, useLeadImportJobQuery } from '../api/importApi.ts';
+import { reportOfJobResult } from '../request/reportCounts.ts';
+import { ImportReportView, reportAttributes } from './ImportReportView.tsx';
+import { failedLeadsPath, jobsPath } from './importPaths.ts';
+
+export const importJobPollMs = 1000;
+const endStatuses: readonly JobStatus[] = ['finished', 'failed', 'cancelled'];
+
+function ImportDone({ job }: { job: Job }) {
+  const { t } = useTranslation('leads');
+  const { can } = useAccess();
+  const report = reportOfJobResult(job.result);
+  const finished = job.status === 'finished';
+  return (
+    <div data-testid="lead-import-done" data-status={job.status} {...(report ? reportAttributes(report) : {})}>
+      <Alert
+        type={finished ? 'success' : 'error'}
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t(`leads.import.job.${finished ? 'finished' : job.status === 'cancelled' ? 'cancelled' : 'failed'}`)}
+        description={job.error ?? undefined}
+      />
+      {report && <ImportReportView report={report} title={t('leads.import.report.result')} testId="lead-import-result" />}
+      <Flex gap="middle">
+        {can('failed.lead.view') && (
+          <Link to={failedLeadsPath} data-testid="lead-import-failed-link">
+            {t('leads.import.job.failedLeads')}
+          </Link>
+        )}
+        {can('user.profile.job.view') && <Link to={jobsPath}>{t('leads.import.job.jobs')}</Link>}
+      </Flex>
+    </div>
+  );
+}
+
+export function ImportJobProgress({ started }: { started: Job }) {
+  const { t } = useTranslation('leads');
+  const dispatch = useAppDispatch();
+  const [over, setOver] = useState(false);
+  const read = useLeadImportJobQuery(started.id, { pollingInterval: over ? 0 : importJobPollMs, skipPollingIfUnfocused: false });
+  const job = read.data ?? started;
+  const ended = endStatuses.includes(job.status);
+  // Without user.profile.job.view the job cannot be read: say where it can be followed, stop asking.
+  const unfollowable = read.isError && !read.data;
+
+  useEffect(() => {
+    if (ended || unfollowable) setOver(true);
+  }, [ended, unfollowable]);
+  useEffect(() => {
+    if (ended) dispatch(refreshImportedLists());
+  }, [ended, dispatch]);
+
+  return (
+    <>
+      <div data-testid="lead-import-progress" data-status={job.status} data-progress={job.progress} style={{ marginBottom: 16 }}>
+        <Typography.Text>{t('leads.import.job.started', { id: job.id })}</Typography.Text>
+        <Progress percent={job.progress} status={job.status === 'finished' ? 'success' : ended ? 'exception' : 'active'} />
+        <Typography.Text type="secondary">{t('leads.import.job.progress', { processed: job.processed, total: job.total })}</Typography.Text>
+      </div>
+      {unfollowable && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('leads.import.job.unfollowable')} />}
+      {ended && <ImportDone job={job} />}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+/** The body of the dry run and of the import (`importRequest`), from what the dialog holds. */
+import type { ImportFixedValues, ImportRequest } from '@crm/shared/contract';
+import { mappedColumns, type ColumnMapping } from '../mapping/columnMapping.ts';
+
+export type ImportOptionValues = { delimiter: string; escape: string; ignoreFirstLine: boolean };
+
+export type FixedValueChoices = {
+  sourceId: number | null;
+  statusId: number | null;
+  affiliateCompanyId: number | null;
+  tagIds: number[];
+};
+
+export const noFixedValues: FixedValueChoices = { sourceId: null, statusId: null, affiliateCompanyId: null, tagIds: [] };
+export const defaultImportOptions: ImportOptionValues = { delimiter: '', escape: '"', ignoreFirstLine: false };
+
+/** Only the values chosen: an unset one is left out rather than sent as null. */
+export function fixedValuesOf(choices: FixedValueChoices): ImportFixedValues {
+  const fixed: ImportFixedValues = {};
+  if (choices.sourceId !== null) fixed.source_id = choices.sourceId;
+  if (choices.statusId !== null) fixed.status_id = choices.statusId;
+  if (choices.affiliateCompanyId !== null) fixed.affiliate_company_id = choices.affiliateCompanyId;
+  if (choices.tagIds.length > 0) fixed.tag_ids = [...choices.tagIds];
+  return fixed;
+}
+
+export type ImportDraft = { options: ImportOptionValues; mapping: ColumnMapping; fixed: FixedValueChoices };
+
+export function importRequestOf(uploadId: string, draft: ImportDraft): ImportRequest {
+  return {
+    upload_id: uploadId,
+    options: { delimiter: draft.options.delimiter, escape: draft.options.escape, ignore_first_line: draft.options.ignoreFirstLine },
+    columns: mappedColumns(draft.mapping),
+    fixed: fixedValuesOf(draft.fixed),
+  };
+}
+
+/** Identifies what a dry run was run on: a report is shown (and the import offered) only while it matches. */
+export function draftKey(fileKey: string, draft: ImportDraft): string {
+  return JSON.stringify([fileKey, importRequestOf('', draft)]);
+}
