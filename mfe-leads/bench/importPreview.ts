@@ -23,6 +23,8 @@ import { crc32 } from '../src/modules/transfer/import/preview/storedZip.ts';
 
 const budgetMs = 300;
 const { values } = parseArgs({
+  // `pnpm bench:import-preview -- --rows N` passes the `--` on.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: { rows: { type: 'string', default: '200000' }, runs: { type: 'string', default: '7' }, 'start-row': { type: 'string', default: '1' }, whole: { type: 'boolean', default: false } },
 });
 const bigRows = Number(values.rows);

@@ -21,6 +21,12 @@ export type CheckState = {
   windowDays: number;
   /** `email:…` / `phone:…` of the rows accepted so far → their row: a later row repeating one is a DUPLICATE. */
   acceptedContacts: Map<string, number>;
+  /**
+   * Whether earlier batches' rows stay in `acceptedContacts`. The dry run writes nothing, so it must remember them all;
+   * the job commits each batch before deciding the next, whose window query then finds them as stored leads, so it
+   * keeps one batch's worth (a 200k-row file's contacts would hold some 50 MB for nothing).
+   */
+  remembersEarlierBatches: boolean;
   random: () => number;
 };
 
@@ -124,6 +130,7 @@ export async function decideBatch(executor: Executor, candidates: readonly RowCa
     state.windowDays > 0 ? duplicatesInWindow(executor, candidates, state.windowDays) : new Map<string, string>(),
   ]);
 
+  if (!state.remembersEarlierBatches) state.acceptedContacts.clear();
   const decision: BatchDecision = { accepted: [], refused: [] };
   const refuse = (candidate: RowCandidate, reason: 'BLACKLISTED' | 'DUPLICATE', errors: Record<string, string[]>) => {
     decision.refused.push({ row: candidate.row, raw: candidate.raw, reason, message: refusal(reason, errors).message });

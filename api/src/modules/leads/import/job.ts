@@ -55,7 +55,7 @@ export async function runLeadImport(context: JobContext, hooks: ImportJobHooks =
   let checkpoint = checkpointOf(job.result);
   await context.report({ processed: checkpoint.valid, failed: checkpoint.rows - checkpoint.valid, total });
 
-  const batchContext: BatchContext = { db, jobId: job.id, userId: job.user_id, total, references, state: newCheckState() };
+  const batchContext: BatchContext = { db, jobId: job.id, userId: job.user_id, total, references, state: newCheckState({ committing: true }) };
   const mapping = columnMapping(payload.columns);
   let inFlight: Promise<BatchResult> | null = null;
   let cancelled = false;

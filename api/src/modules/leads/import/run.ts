@@ -56,8 +56,9 @@ export function readOptionsOf(request: Pick<ImportRequestData, 'options'>): Read
   return { delimiter: request.options.delimiter, escape: request.options.escape, ignore_first_line: request.options.ignore_first_line };
 }
 
-export function newCheckState(random: () => number = Math.random): CheckState {
-  return { windowDays: duplicateWindowDays(), acceptedContacts: new Map(), random };
+/** `committing`: each batch is committed before the next is decided (the job), not only checked (the dry run). */
+export function newCheckState({ committing }: { committing: boolean }, random: () => number = Math.random): CheckState {
+  return { windowDays: duplicateWindowDays(), acceptedContacts: new Map(), remembersEarlierBatches: !committing, random };
 }
 
 /** The rows of the upload, or null above the limit: SPEC §9 refuses more than 200k before anything is checked or written. */
@@ -76,7 +77,7 @@ export async function dryRunImport(db: Db, upload: ReadableUpload, request: Impo
   if ((await countWithinLimit(upload, options)) === null) throw invalid({ file: [importMessages.tooManyRows] });
 
   const mapping = columnMapping(request.columns);
-  const state = newCheckState();
+  const state = newCheckState({ committing: false });
   const report = emptyReport();
   // As in the job, a batch is checked in the database while the next one is prepared.
   let inFlight: Promise<void> | null = null;
