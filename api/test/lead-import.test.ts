@@ -250,7 +250,7 @@ describe('lead import API', () => {
     assert.deepEqual([files.includes(`${old.upload_id}.csv`), files.includes(`${needed.upload_id}.csv`)], [false, true]);
   });
 
-  test('all three routes need lead.import', async () => {
+  test('every import route needs lead.import', async () => {
     const outsider = await context.userWith(['lead.view', 'lead.create']);
     const body = multipart('leads.csv', 'email\n');
     const uploadResponse = await context.app.inject({ method: 'POST', url: '/api/lead/import/file', headers: { ...bearer(outsider.token), ...body.headers }, payload: body.payload });
@@ -260,6 +260,7 @@ describe('lead import API', () => {
       const response = await call('POST', url, { upload_id: '00000000-0000-4000-8000-000000000000', options: {}, columns: { A: 'email' } }, outsider.token);
       assert.equal(response.statusCode, 403, url);
     }
+    assert.equal((await context.app.inject({ method: 'GET', url: '/api/lead/import/1', headers: bearer(outsider.token) })).statusCode, 403);
   });
 
   // ── bodies ────────────────────────────────────────────────────────────────────────────────────────────
@@ -332,6 +333,12 @@ describe('lead import API', () => {
     assert.equal(done.status, 'finished', done.error ?? '');
     assert.deepEqual(done.result, fairReport);
     assert.deepEqual([done.total, done.processed, done.failed, done.progress], [11, 3, 8, 100]);
+    // The dialog follows its job through the import API (an importer need not hold the jobs page's permission).
+    const followed = await context.app.inject({ method: 'GET', url: `/api/lead/import/${job.id}`, headers: bearer(importer.token) });
+    assert.equal(followed.statusCode, 200, followed.body);
+    assert.deepEqual((followed.json() as { data: JobData }).data.result, fairReport);
+    const stranger = await context.userWith(['lead.import']);
+    assert.equal((await context.app.inject({ method: 'GET', url: `/api/lead/import/${job.id}`, headers: bearer(stranger.token) })).statusCode, 404, 'only its owner follows it');
     const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, job.id));
     assert.equal(notification?.message, '3 leads imported from 11 rows. Refused (stored as failed leads): 3 duplicate, 1 blacklisted, 4 invalid.');
 

@@ -43,6 +43,16 @@ export async function findJob(db: Db, userId: number, jobId: number): Promise<Jo
   return row;
 }
 
+/**
+ * One of the user's own jobs of one type, for the screen that started it (an importer or exporter may not hold the
+ * jobs page's permission); any other job, or someone else's, is not found as `what`.
+ */
+export async function findOwnJobOfType(db: Db, userId: number, jobId: number, type: string, what: string): Promise<JobRow> {
+  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.user_id, userId), eq(jobs.type, type))).limit(1);
+  if (!row) throw notFound(what);
+  return row;
+}
+
 /** Cancels a pending or running job; its handler sees the cancel at its next check and stops. */
 export async function cancelJob(db: Db, userId: number, jobId: number): Promise<JobRow> {
   await findJob(db, userId, jobId);

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { exportRequest } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { jobs as jobsTable } from '../../../db/schema/index.ts';
-import { HttpError, invalid, notFound } from '../../../http/errors.ts';
+import { HttpError, invalid } from '../../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { findJob, type JobRow } from '../../jobs/service.ts';
+import { findOwnJobOfType, type JobRow } from '../../jobs/service.ts';
 import { rejectNul } from '../search/guards.ts';
 import { contentTypes, exportDirectory, newStoredFileName, storedFilePath, tokenMatches } from './files.ts';
 import { leadExportJobName, leadExportJobType } from './job.ts';
@@ -34,11 +34,7 @@ export async function startLeadExport(db: Db, jobs: JobQueue, userId: number, bo
 }
 
 /** One of the user's own export jobs (any other job, or someone else's, is not found). */
-export async function findExportJob(db: Db, userId: number, jobId: number): Promise<JobRow> {
-  const row = await findJob(db, userId, jobId).catch(() => null);
-  if (!row || row.type !== leadExportJobType) throw notFound('Export');
-  return row;
-}
+export const findExportJob = (db: Db, userId: number, jobId: number): Promise<JobRow> => findOwnJobOfType(db, userId, jobId, leadExportJobType, 'Export');
 
 export type ExportDownload = { path: string; fileName: string; contentType: string };
 

@@ -3,19 +3,21 @@
  *  - `POST /lead/import/file` (multipart, field `file`) → 201 `{ data: importUpload }`
  *  - `POST /lead/import/dry-run` (importRequest) → 200 `{ data: importReport }`, nothing written
  *  - `POST /lead/import` (importRequest) → 202 `{ message, data: job }`
+ *  - `GET /lead/import/{id}` → `{ data: job }`, one of my import jobs (its progress, then its report)
  */
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, emptyBody, importMaxFileBytes, importReport, importRequest, importUpload, job } from '@crm/shared/contract';
+import { dataOf, emptyBody, idParam, importMaxFileBytes, importReport, importRequest, importUpload, job } from '@crm/shared/contract';
 import { requireAuth } from '../../../http/access.ts';
 import { invalid } from '../../../http/errors.ts';
-import { toJob } from '../../jobs/service.ts';
+import { findOwnJobOfType, toJob } from '../../jobs/service.ts';
 import type { LeadRouteOptions } from '../routes.ts';
 import { sendingNotAvailableMessage, startImport } from './job.ts';
 import { UnreadableFileError } from './readers/index.ts';
 import { loadImportReferences } from './references.ts';
 import { dryRunImport } from './run.ts';
+import { leadImportJobType } from './schema.ts';
 import { findOwnUpload, storeUpload } from './uploads.ts';
 
 const tags = ['lead › import'];
@@ -103,5 +105,11 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
       const started = await startImport(jobs, auth.userId, upload, request.body);
       return reply.status(202).send({ message: 'The import has started.', data: toJob(started) });
     },
+  );
+
+  app.get(
+    '/lead/import/:id',
+    { schema: { tags, summary: 'One of my import jobs (progress, then the import report as its result)', params: idParam, response: { 200: dataOf(job) } }, config: { access: 'lead.import' } },
+    async (request) => ({ data: toJob(await findOwnJobOfType(db, requireAuth(request).userId, request.params.id, leadImportJobType, 'Import')) }),
   );
 };

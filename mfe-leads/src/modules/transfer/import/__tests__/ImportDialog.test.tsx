@@ -81,7 +81,7 @@ test('refuses other files at once, previews a CSV with Empty cells and suggested
     'POST /lead/import/file': { status: 201, data: { data: { upload_id: uploadId, file_name: 'leads.csv', kind: 'csv', size: 90 } } },
     'POST /lead/import/dry-run': { status: 200, data: { data: report } },
     'POST /lead/import': { status: 202, data: { data: job({}) } },
-    'GET /jobs/7': () => {
+    'GET /lead/import/7': () => {
       jobReads += 1;
       return jobReads === 1
         ? { status: 200, data: { data: job({ status: 'running', processed: 2, pending: 1, progress: 66 }) } }

@@ -37,7 +37,8 @@ const importApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'FailedLead']
       invalidatesTags: ['Jobs'],
     }),
     leadImportJob: build.query<Job, number>({
-      query: (id) => ({ url: `/jobs/${id}` }),
+      // The import's own route: an importer need not hold the jobs page's permission to follow it.
+      query: (id) => ({ url: `/lead/import/${id}` }),
       transformResponse: (response: unknown) => unwrap<Job>(response, 'status'),
       keepUnusedDataFor: 0,
     }),

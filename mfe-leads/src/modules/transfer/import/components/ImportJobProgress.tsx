@@ -1,5 +1,5 @@
 /**
- * A started import: its progress (job.progress, processed of total) read from `/jobs/:id` until it ends, then
+ * A started import: its progress (job.progress, processed of total) read from `/lead/import/:id` until it ends, then
  * what it did (job.result), with links to the failed leads and the jobs. Its end refetches the lead lists.
  */
 import { useEffect, useState } from 'react';
@@ -50,7 +50,7 @@ export function ImportJobProgress({ started }: { started: Job }) {
   const read = useLeadImportJobQuery(started.id, { pollingInterval: over ? 0 : importJobPollMs, skipPollingIfUnfocused: false });
   const job = read.data ?? started;
   const ended = endStatuses.includes(job.status);
-  // Without user.profile.job.view the job cannot be read: say where it can be followed, stop asking.
+  // The job could not be read (it was deleted, the network failed): say where it can be followed, stop asking.
   const unfollowable = read.isError && !read.data;
 
   useEffect(() => {
