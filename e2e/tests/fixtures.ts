@@ -46,6 +46,16 @@ export async function apiLogin(request: APIRequestContext, user: { email: string
   return ((await response.json()) as { data: { access_token: string } }).data.access_token;
 }
 
+/**
+ * Clicks `option` in the open antd select list, once the list has finished opening: a click during its opening motion
+ * can close the list without picking anything (seen once in a few hundred runs).
+ */
+export async function pickFromOpenList(page: Page, option: string): Promise<void> {
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(list).not.toHaveClass(/-(appear|enter)/);
+  await list.getByTitle(option, { exact: true }).click();
+}
+
 export const test = base;
 export { expect };
 

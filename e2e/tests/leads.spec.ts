@@ -1,7 +1,7 @@
 /** Issue 5: add lead (and its refusals), search kept in the URL, profile edits and histories, failed leads, blacklist, status rules. */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, apiLogin, expect, signIn, test } from './fixtures.ts';
+import { admin, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A valid German mobile number nobody else uses: `0151` and eight random digits. */
@@ -27,7 +27,7 @@ async function adminApi(request: APIRequestContext) {
 async function choose(page: Page, scope: Locator, typed: string, option: string) {
   await scope.locator('.ant-select').click();
   await scope.locator('input[role="combobox"]').fill(typed);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await pickFromOpenList(page, option);
 }
 
 async function fillAddLead(page: Page, fields: { name?: string; email?: string; phone?: string; country?: string }) {

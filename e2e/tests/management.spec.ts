@@ -1,7 +1,7 @@
 /** Issue 4: roles, users and what a user's permissions show, end to end. */
 import type { Page } from '@playwright/test';
 import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, expect, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
+import { admin, expect, pickFromOpenList, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
 
 async function sidebarLinks(page: Page): Promise<string[]> {
   const names = await page.getByTestId('sidebar').getByRole('link').allTextContents();
@@ -11,7 +11,7 @@ async function sidebarLinks(page: Page): Promise<string[]> {
 async function pickOption(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByLabel(label, { exact: true }).fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await pickFromOpenList(page, option);
 }
 
 test('a role with three permissions and a user with it: the sidebar follows the role, also after a permission is removed', async ({ page, browser }) => {

@@ -1,11 +1,11 @@
 /** Issue 4: localizations reach the visible text, status colours, source random statuses and the requests log. */
 import type { Page } from '@playwright/test';
 import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, apiLogin, expect, signIn, test } from './fixtures.ts';
+import { admin, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 async function choose(page: Page, label: string, option: string, scope = page.getByRole('dialog')) {
   await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await pickFromOpenList(page, option);
 }
 
 async function search(page: Page, text: string) {

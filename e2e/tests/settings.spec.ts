@@ -1,6 +1,6 @@
 /** Issue 4: every simple settings resource, as admin — create, find in the list, edit, delete with confirm. */
 import type { Page } from '@playwright/test';
-import { admin, expect, signIn, test } from './fixtures.ts';
+import { admin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 type Value = string | { select: string };
 type Case = { path: string; create: Record<string, Value>; rowText: string; edit: [string, string]; editedText: string; shows?: string };
@@ -48,7 +48,7 @@ async function fill(page: Page, label: string, value: Value) {
     return;
   }
   await dialog.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown').getByTitle(value.select, { exact: true }).click();
+  await pickFromOpenList(page, value.select);
 }
 
 async function search(page: Page, text: string) {

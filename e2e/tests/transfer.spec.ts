@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, apiLogin, expect, signIn, test } from './fixtures.ts';
+import { admin, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
@@ -16,7 +16,7 @@ async function adminPost(request: APIRequestContext, path: string, data: unknown
 /** Picks an option of the antd select inside `scope`. */
 async function choose(page: Page, scope: Locator, option: string) {
   await scope.locator('.ant-select').first().click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await pickFromOpenList(page, option);
 }
 
 test('import: a semicolon CSV with a header is previewed, mapped, dry-run and imported; rejected rows land in failed leads', async ({ page, request }) => {
