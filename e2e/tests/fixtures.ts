@@ -51,7 +51,8 @@ export async function apiLogin(request: APIRequestContext, user: { email: string
  * can close the list without picking anything (seen once in a few hundred runs).
  */
 export async function pickFromOpenList(page: Page, option: string): Promise<void> {
-  const list = page.locator('.ant-select-dropdown:visible');
+  // The list of a select closed a moment ago may still be visible while it leaves.
+  const list = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])');
   await expect(list).not.toHaveClass(/-(appear|enter)/);
   await list.getByTitle(option, { exact: true }).click();
 }
