@@ -1,5 +1,5 @@
 /** Server answers as the contract describes them, for tests. */
-import type { LoginResponse, NotificationSummary, Profile } from '../contract/index.ts';
+import type { Job, LoginResponse, NotificationSummary, Profile } from '../contract/index.ts';
 import { initialSessionState, type SessionState } from '../core/store/session.ts';
 
 export function profileFixture(overrides: Partial<Profile> = {}): Profile {
@@ -13,6 +13,28 @@ export function profileFixture(overrides: Partial<Profile> = {}): Profile {
     notifications: [],
     total_notifications: 0,
     settings: [],
+    ...overrides,
+  };
+}
+
+/** A background job as `GET /jobs/{id}` answers it: pending and empty unless overridden. */
+export function jobFixture(overrides: Partial<Job> = {}): Job {
+  return {
+    id: 1,
+    type: 'lead.import',
+    name: 'Import leads.csv',
+    status: 'pending',
+    total: 0,
+    pending: 0,
+    processed: 0,
+    failed: 0,
+    progress: 0,
+    error: null,
+    result: null,
+    cancelled_at: null,
+    finished_at: null,
+    created_at: '2024-03-05T10:20:30.000Z',
+    updated_at: '2024-03-05T10:20:30.000Z',
     ...overrides,
   };
 }

@@ -1,36 +1,18 @@
 import type { Job } from '@crm/shared/contract';
-import { act, screen, userEvent, waitFor, within, pageOf, stubApi } from '@crm/shared/testing';
+import { act, jobFixture, screen, userEvent, waitFor, within, pageOf, stubApi } from '@crm/shared/testing';
 import JobsPage from '../../exposes/JobsPage.tsx';
 import { jobPollingMs, pollingIntervalFor } from '../jobs/jobState.ts';
 import '../../i18n/index.ts';
 import { renderPage } from '../../testing/renderPage.tsx';
 
-function jobFixture(id: number, overrides: Partial<Job> = {}): Job {
-  return {
-    id,
-    type: 'lead.import',
-    name: `Import ${id}`,
-    status: 'running',
-    total: 200,
-    pending: 120,
-    processed: 80,
-    failed: 0,
-    progress: 40,
-    error: null,
-    result: null,
-    cancelled_at: null,
-    finished_at: null,
-    created_at: '2024-03-05T10:20:30',
-    updated_at: '2024-03-05T10:20:30',
-    ...overrides,
-  };
-}
+const jobOf = (id: number, overrides: Partial<Job> = {}): Job =>
+  jobFixture({ id, name: `Import ${id}`, status: 'running', total: 200, pending: 120, processed: 80, progress: 40, created_at: '2024-03-05T10:20:30', updated_at: '2024-03-05T10:20:30', ...overrides });
 
 // antd tables in jsdom on a shared machine: role queries and clicks take seconds.
 jest.setTimeout(30_000);
 
-const running = jobFixture(1);
-const finished = jobFixture(2, { status: 'finished', pending: 0, processed: 200, progress: 100, finished_at: '2024-03-05T11:00:00' });
+const running = jobOf(1);
+const finished = jobOf(2, { status: 'finished', pending: 0, processed: 200, progress: 100, finished_at: '2024-03-05T11:00:00' });
 
 function renderJobs(permissions: Parameters<typeof renderPage>[1]['permissions'], jobs: Job[] = [running, finished]) {
   const http = stubApi({ 'GET /jobs': pageOf(jobs), 'PUT /jobs/1/cancel': { status: 200, data: { data: { ...running, status: 'cancelled' } } } });

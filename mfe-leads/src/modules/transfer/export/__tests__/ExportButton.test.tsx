@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { setRuntimeConfig } from '@crm/shared';
 import type { ExportSetting, Job } from '@crm/shared/contract';
-import { configure, pageOf, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within, type StubReply } from '@crm/shared/testing';
+import { configure, jobFixture, pageOf, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within, type StubReply } from '@crm/shared/testing';
 import '../../../../i18n/index.ts';
 import { ExportButton } from '../ExportButton.tsx';
 
@@ -17,24 +17,7 @@ beforeAll(() => setRuntimeConfig({ apiBaseUrl, remotes: {}, remoteEntryTimeoutMs
 
 const setting = (id: number, name: string, columns: string[]): ExportSetting =>
   ({ id, name, columns, user_ids: [], created_at: '2024-03-05T10:20:30.000Z', updated_at: '2024-03-05T10:20:30.000Z' }) as ExportSetting;
-const job = (overrides: Partial<Job>): Job => ({
-  id: 42,
-  type: 'lead.export',
-  name: 'Export leads',
-  status: 'pending',
-  total: 0,
-  pending: 0,
-  processed: 0,
-  failed: 0,
-  progress: 0,
-  error: null,
-  result: null,
-  cancelled_at: null,
-  finished_at: null,
-  created_at: '2024-03-05T10:20:30.000Z',
-  updated_at: '2024-03-05T10:20:30.000Z',
-  ...overrides,
-});
+const job = (overrides: Partial<Job>): Job => jobFixture({ id: 42, type: 'lead.export', name: 'Export leads', ...overrides });
 const started: StubReply = { status: 202, data: { message: 'The export has started.', data: job({}) } };
 
 test('shows nothing without lead.export, nor when the export lead setting is hidden from the user', () => {

@@ -1,26 +1,11 @@
 import { exportableLeadColumns, type Job } from '@crm/shared/contract';
+import { jobFixture } from '@crm/shared/testing';
 import de from '../../../../i18n/de.json';
 import en from '../../../../i18n/en.json';
 import { downloadHref, exportJobState, exportRequestBody, settingFieldOf } from '../exportRequest.ts';
 
-const job = (overrides: Partial<Job>): Job => ({
-  id: 42,
-  type: 'lead.export',
-  name: 'Export leads',
-  status: 'running',
-  total: 200,
-  pending: 150,
-  processed: 50,
-  failed: 0,
-  progress: 25,
-  error: null,
-  result: null,
-  cancelled_at: null,
-  finished_at: null,
-  created_at: '2024-03-05T10:20:30.000Z',
-  updated_at: '2024-03-05T10:20:30.000Z',
-  ...overrides,
-});
+const job = (overrides: Partial<Job>): Job =>
+  jobFixture({ id: 42, type: 'lead.export', name: 'Export leads', status: 'running', total: 200, pending: 150, processed: 50, progress: 25, ...overrides });
 
 describe('the export request', () => {
   test('without a selection it sends the current filters and the list order', () => {

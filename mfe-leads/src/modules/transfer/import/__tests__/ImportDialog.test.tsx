@@ -1,4 +1,4 @@
-import { configure, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within, type TestClient } from '@crm/shared/testing';
+import { configure, jobFixture, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within, type TestClient } from '@crm/shared/testing';
 import type { Job } from '@crm/shared/contract';
 import '../../../../i18n/index.ts';
 import { useLeadSearchListQuery } from '../../../leads/api/leadsApi.ts';
@@ -16,26 +16,7 @@ const importer = ['lead.view', 'lead.import', 'user.profile.job.view', 'failed.l
 const csvFile = () => new File(['First name,Last name,E-mail,Phone number\nAda,,ada@example.com,0301234567\n,Bob,bob@example.com,\n'], 'leads.csv', { type: 'text/csv' });
 const report = { rows: 3, valid: 1, invalid: { INVALID: 1, DUPLICATE: 1 }, duplicates: 1, blacklisted: 0 };
 
-function job(overrides: Partial<Job>): Job {
-  return {
-    id: 7,
-    type: 'lead_import',
-    name: 'Import leads.csv',
-    status: 'pending',
-    total: 3,
-    pending: 3,
-    processed: 0,
-    failed: 0,
-    progress: 0,
-    error: null,
-    result: null,
-    cancelled_at: null,
-    finished_at: null,
-    created_at: '2024-03-05T10:20:30.000Z',
-    updated_at: '2024-03-05T10:20:30.000Z',
-    ...overrides,
-  };
-}
+const job = (overrides: Partial<Job>): Job => jobFixture({ id: 7, type: 'lead_import', total: 3, pending: 3, ...overrides });
 
 /** The lead list, as the search screen holds it: refetched when an import ends. */
 function LeadList() {
