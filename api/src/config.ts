@@ -6,6 +6,8 @@ const environment = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** 32 bytes as base64 or 64 hex characters: the key of the secrets at rest (modules/sending/secrets.ts). */
+  SECRETS_KEY: z.string().optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
@@ -25,6 +27,8 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** SECRETS_KEY; unset (or empty): a key file in DATA_DIR, created on first start. */
+  secretsKey: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
   corsOrigins: string[];
@@ -54,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
     dataDir: resolve(values.DATA_DIR),
+    secretsKey: values.SECRETS_KEY || undefined,
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
     corsOrigins: values.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),

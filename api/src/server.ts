@@ -10,25 +10,33 @@ import { pruneRequestLogs } from './modules/requests/service.ts';
 import { seedReference, type SeedReport } from './seed/reference.ts';
 import { seedDemoData } from './seed/demo/index.ts';
 import { leads } from './db/schema/index.ts';
+import { secretBoxFor, type SecretBox } from './modules/sending/secrets.ts';
+import { httpCall } from './modules/sending/adapters/http.ts';
+import { createSendEngine } from './modules/sending/engine/deps.ts';
+import { registerSendJobs } from './modules/sending/jobs.ts';
 
 export type Server = { app: App | null; database: Database; jobs: JobQueue; seed: SeedReport; adminPassword: string | null; stop(): Promise<void> };
 
 /** Opens the database, migrates and seeds it, starts the job queue and (unless a worker) the HTTP API. */
 export async function startServer(config: Config): Promise<Server> {
+  // First: a bad SECRETS_KEY stops the start before anything is touched.
+  const secrets = secretBoxFor(config);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite') });
   await runMigrations(database.db);
   const seed = await seedReference(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.demoSeed });
   const adminPassword = await rememberAdminPassword(config, seed);
-  if (config.demoSeed && config.demoLeads > 0) await seedDemoLeadsOnce(database, config.demoLeads);
+  if (config.demoSeed && config.demoLeads > 0) await seedDemoLeadsOnce(database, secrets, config.demoLeads);
 
   const jobs = new JobQueue(database);
   jobs.schedule('maintenance.prune-request-logs', '17 3 * * *', async () => {
     await pruneRequestLogs(database.db, config.requestLogDays);
   });
   registerLeadJobs(jobs, database.db);
+  const engine = createSendEngine({ db: database.db, secrets, http: httpCall() });
+  registerSendJobs(jobs, engine);
   await jobs.start({ work: config.role !== 'web' });
 
-  const app = config.role === 'worker' ? null : await buildApp({ database, config, jobs });
+  const app = config.role === 'worker' ? null : await buildApp({ database, config, jobs, engine });
   if (app) await app.listen({ port: config.port, host: config.host });
 
   return {
@@ -65,9 +73,9 @@ async function rememberAdminPassword(config: Config, seed: SeedReport): Promise<
 }
 
 /** A fresh console gets demo leads to look at; a console that has leads is never touched. */
-async function seedDemoLeadsOnce(database: Database, count: number): Promise<void> {
+async function seedDemoLeadsOnce(database: Database, secrets: SecretBox, count: number): Promise<void> {
   const [anyLead] = await database.db.select({ id: leads.id }).from(leads).limit(1);
   if (anyLead) return;
-  const report = await seedDemoData(database, { leads: count });
+  const report = await seedDemoData(database, { leads: count, secrets });
   console.log(`Seeded ${report.counts.leads} demo leads in ${Math.round(report.elapsedMs)} ms.`);
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
@@ -5,8 +6,11 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import * as tables from '../src/db/schema/index.ts';
 import { countryProfiles, createRandom, MissingReferenceDataError, seedDemoData } from '../src/seed/demo/index.ts';
+import { integrationRuleErrors, mergedIntegration } from '../src/modules/sending/integrations/rules.ts';
+import { SecretBox } from '../src/modules/sending/secrets.ts';
 
 let database: Database;
+const secrets = new SecretBox(randomBytes(32));
 
 before(async () => {
   database = await openDatabase({});
@@ -23,7 +27,7 @@ async function count(query: string): Promise<number> {
 }
 
 test('refuses to run before the reference data is seeded', async () => {
-  await assert.rejects(seedDemoData(database, { leads: 10 }), MissingReferenceDataError);
+  await assert.rejects(seedDemoData(database, { leads: 10, secrets }), MissingReferenceDataError);
   assert.equal(await count('select count(*) as count from leads'), 0);
 });
 
@@ -42,7 +46,7 @@ test('seeds 2,000 leads with unique emails and ids, valid phones and an intake h
     { name: 'Brazil', country_code: '076', iso_3166_2: 'BR', iso_3166_3: 'BRA', calling_code: '55', flag: '🇧🇷' },
   ]);
 
-  const report = await seedDemoData(database, { leads: 2000, seed: 7, batchSize: 700 });
+  const report = await seedDemoData(database, { leads: 2000, seed: 7, batchSize: 700, secrets });
 
   assert.equal(report.counts.leads, 2000);
   assert.equal(await count('select count(*) as count from leads'), 2000);
@@ -58,6 +62,15 @@ test('seeds 2,000 leads with unique emails and ids, valid phones and an intake h
   assert.ok(report.counts.lead_tags > 0);
   assert.equal(report.counts.brokers, 8);
   assert.equal(report.counts.send_integrations, report.counts.broker_departments);
+  assert.equal(await count('select count(*) as count from broker_departments where send_integration_id is null'), 0, 'every department sends through an integration');
+
+  const integrations = await database.db.select().from(tables.sendIntegrations);
+  for (const integration of integrations) {
+    assert.deepEqual(integrationRuleErrors(mergedIntegration(integration, null)), {}, `${integration.name} has what its auth and response types need`);
+    for (const sealed of [integration.password, integration.api_token, integration.api_key, integration.push_api_key, integration.pull_api_key]) {
+      if (sealed !== null) assert.match(secrets.open(sealed), /^demo:/, `${integration.name}: a secret is sealed with the seed's key`);
+    }
+  }
 
   const sample = await database.pool.query<{ phone: string; phone_prefix: string; country: string }>(
     'select phone, phone_prefix, country from leads order by id limit 500',
@@ -87,7 +100,7 @@ test('every country profile yields valid mobile numbers', () => {
 });
 
 test('running it again adds leads without colliding and reuses the reference rows', async () => {
-  const report = await seedDemoData(database, { leads: 2000, seed: 7 });
+  const report = await seedDemoData(database, { leads: 2000, seed: 7, secrets });
 
   assert.equal(report.counts.leads, 2000);
   assert.equal(report.counts.brokers, 0);

@@ -3,6 +3,7 @@
  * fresh PostgreSQL database per test file (created from that URL, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { inArray } from 'drizzle-orm';
 import type { Permission } from '@crm/shared/contract';
@@ -12,11 +13,18 @@ import { buildApp, type App } from '../src/http/app.ts';
 import { JobQueue, type JobQueueOptions } from '../src/modules/jobs/queue.ts';
 import { registerLeadJobs } from '../src/modules/leads/jobs.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { secretBoxFor } from '../src/modules/sending/secrets.ts';
+import { httpCall } from '../src/modules/sending/adapters/http.ts';
+import { createSendEngine, type SendEngine } from '../src/modules/sending/engine/deps.ts';
+import { registerSendJobs } from '../src/modules/sending/jobs.ts';
 import * as tables from '../src/db/schema/index.ts';
 import { seedReference } from '../src/seed/reference.ts';
 
 export const adminEmail = 'admin@example.com';
 export const adminPassword = 'admin-password-for-tests';
+/** The app's SECRETS_KEY in tests, and a box with it that opens what the app sealed. */
+export const testSecretsKey = randomBytes(32).toString('base64');
+export const testSecrets = secretBoxFor({ secretsKey: testSecretsKey, dataDir: tmpdir() });
 
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
@@ -45,6 +53,7 @@ export type TestContext = {
   app: App;
   database: Database;
   jobs: JobQueue;
+  engine: SendEngine;
   adminToken: string;
   /** Signs in and returns the bearer token (throws on failure). */
   login(email: string, password: string, userAgent?: string): Promise<string>;
@@ -53,7 +62,13 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-export type TestOptions = { loginRateLimit?: number; jobs?: JobQueueOptions; registerJobs?: (jobs: JobQueue) => void };
+export type TestOptions = {
+  loginRateLimit?: number;
+  jobs?: JobQueueOptions;
+  registerJobs?: (jobs: JobQueue) => void;
+  sendTimeoutMs?: number;
+  breaker?: { threshold: number; coolDownMs: number };
+};
 
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -61,11 +76,21 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   await seedReference(database.db, { adminEmail, adminPassword, demo: true });
   const jobs = new JobQueue(database, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, ...options.jobs });
   registerLeadJobs(jobs, database.db);
+  // Short timeouts and backoff: the fake broker answers on loopback.
+  const engine = createSendEngine({
+    db: database.db,
+    secrets: testSecrets,
+    http: httpCall(options.sendTimeoutMs ?? 3000),
+    retry: { attempts: 3, baseDelayMs: 20 },
+    breaker: options.breaker ?? { threshold: 5, coolDownMs: 30_000 },
+  });
+  registerSendJobs(jobs, engine);
   options.registerJobs?.(jobs);
   await jobs.start({ work: true });
   const app = await buildApp({
     database,
     jobs,
+    engine,
     config: {
       corsOrigins: ['http://localhost:3000'],
       sessionTtlHours: 24,
@@ -103,6 +128,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     app,
     database,
     jobs,
+    engine,
     adminToken: await login(adminEmail, adminPassword),
     login,
     userWith,

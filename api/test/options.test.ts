@@ -23,14 +23,11 @@ describe('option lists of SPEC §7', () => {
     const [company] = await db.insert(tables.affiliateCompanies).values({ name: 'Acme Affiliates' }).returning();
     const [sendable, idle] = await db.insert(tables.brokers).values([{ name: 'Sendable Broker' }, { name: 'Idle Broker' }]).returning();
     await db.insert(tables.brokerAffiliateCompanies).values({ broker_id: sendable!.id, affiliate_company_id: company!.id });
-    const [department] = await db
-      .insert(tables.brokerDepartments)
-      .values([
-        { broker_id: sendable!.id, branch_name: 'EU desk' },
-        { broker_id: idle!.id, branch_name: 'Dormant desk' },
-      ])
-      .returning();
-    await db.insert(tables.sendIntegrations).values({ broker_department_id: department!.id, name: 'EU API', site_url: 'https://broker.example/api' });
+    const [integration] = await db.insert(tables.sendIntegrations).values({ name: 'EU API', site_url: 'https://broker.example/api' }).returning();
+    await db.insert(tables.brokerDepartments).values([
+      { broker_id: sendable!.id, branch_name: 'EU desk', send_integration_id: integration!.id },
+      { broker_id: idle!.id, branch_name: 'Dormant desk' },
+    ]);
     await db.insert(tables.sources).values({ name: 'Facebook' });
     await db.insert(tables.tags).values({ name: 'VIP' });
     const [lead] = await db.insert(tables.leads).values({ lead_id: 'L1', email: 'a@example.com', api_lead_status: 'Callback' }).returning();

@@ -13,6 +13,8 @@ export const e2eStack = {
   /** Short limits so failure cases finish quickly (SPEC's 120 s stays the production default). */
   config: { remoteEntryTimeoutMs: 4_000, chunkLoadTimeoutMs: 4_000, pageLoadDelayMs: 500 },
   chunkLoadTimeoutMs: 4_000,
+  /** The fake broker (api/src/dev/fake-broker-cli.ts) integrations are pointed at. */
+  fakeBrokerPort: 4900,
   variants: [
     { name: 'settings-v2', folder: 'mfe-settings', port: 3104, outDir: 'e2e/.stack/mfe-settings-v2', env: { CRM_BUILD_LABEL: 'v2' } },
     { name: 'settings-faulty', folder: 'mfe-settings', port: 3204, outDir: 'e2e/.stack/mfe-settings-faulty', env: { CRM_FAULT: 'render' } },

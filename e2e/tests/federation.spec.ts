@@ -97,6 +97,10 @@ test("a remote runs standalone for its team: its own shell, login and pages, wit
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/localhost:3304\/settings\/locales$/);
   await page.getByRole('link', { name: 'Requests' }).click();
-  // The remote's real screen, with the session its own login made, reading the real API.
+  // The remote's real screen, with the session its own login made, reading the real API (other specs' sends add
+  // entries; the fixture's URL holds "e2e").
+  const search = page.getByTestId('requests-screen').getByRole('searchbox', { name: 'Search' });
+  await search.fill('e2e');
+  await search.press('Enter');
   await expect(page.getByTestId('requests-screen').getByRole('row', { name: /e2e-broker\.test/ })).toBeVisible();
 });

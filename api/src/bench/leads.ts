@@ -18,12 +18,14 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { leadSearchQuery } from '@crm/shared/contract';
+import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { runLeadSearchDirectly } from '../modules/leads/search/index.ts';
 import { seedReference } from '../seed/reference.ts';
 import { seedDemoData } from '../seed/demo/index.ts';
 import { wholeNumberOption } from '../seed/cli-args.ts';
+import { secretBoxFor } from '../modules/sending/secrets.ts';
 
 const usage = 'usage: DATABASE_URL=postgres://… pnpm bench:leads -- [--leads N (default 1000000)] [--iterations I (default 60)] [--fresh]';
 const adminEmail = 'bench@example.com';
@@ -103,7 +105,7 @@ async function openBenchDatabase(adminUrl: string, leads: number, fresh: boolean
   const have = Number(stored.rows[0]?.leads ?? 0);
   if (have < leads) {
     console.log(`seeding ${(leads - have).toLocaleString('en')} demo leads into ${name} (kept for the next run)…`);
-    const report = await seedDemoData(database, { leads: leads - have, seed: 7, log: (line) => console.log(`  ${line}`) });
+    const report = await seedDemoData(database, { leads: leads - have, seed: 7, secrets: secretBoxFor(loadConfig()), log: (line) => console.log(`  ${line}`) });
     console.log(`  seeded in ${(report.elapsedMs / 1000).toFixed(1)} s`);
   } else {
     console.log(`reusing ${name} with ${have.toLocaleString('en')} leads`);

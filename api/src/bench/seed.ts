@@ -8,6 +8,7 @@
  * database created through that URL and dropped afterwards. Each database is migrated and given a few statuses and
  * countries first.
  */
+import { randomBytes } from 'node:crypto';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createDemoLeadGenerator, leadInsertStatement, seedDemoData } from '../seed/demo/index.ts';
 import { wholeNumberOption } from '../seed/cli-args.ts';
+import { SecretBox } from '../modules/sending/secrets.ts';
 
 type Target = 'pglite' | 'postgres';
 type Result = { target: Target; leads: number; seedMs: number; seedRows: number; generateMs: number; baselineMs: number };
@@ -29,6 +31,8 @@ const wholeNumber = (value: string | undefined, name: string, fallback: number):
 
 const perSecond = (rows: number, ms: number): string => Math.round((rows * 1000) / ms).toLocaleString('en');
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+/** The bench databases are thrown away: any key seals their demo secrets. */
+const secrets = new SecretBox(randomBytes(32));
 
 /** A few statuses and countries: what the demo leads point to, without depending on the full reference seed. */
 async function seedMinimalReference(database: Database): Promise<void> {
@@ -52,13 +56,13 @@ async function measure(target: Target, database: Database, leads: number, batchS
   await runMigrations(database.db);
   await seedMinimalReference(database);
 
-  const report = await seedDemoData(database, { leads, seed: 1, batchSize, log: (line) => console.log(`  ${line}`) });
+  const report = await seedDemoData(database, { leads, seed: 1, batchSize, secrets, log: (line) => console.log(`  ${line}`) });
   const seedRows = Object.values(report.counts).reduce((sum, rows) => sum + rows, 0);
   console.log(`  seedDemoData: ${seconds(report.elapsedMs)}, ${perSecond(leads, report.elapsedMs)} leads/s, ${perSecond(seedRows, report.elapsedMs)} rows/s (${seedRows.toLocaleString('en')} rows with histories and tags)`);
 
   // The baseline's rows are generated and serialized before the clock starts: it measures the database alone.
   await database.pool.query('create table bench_leads_baseline (like leads including all)');
-  const generator = await createDemoLeadGenerator(database, 2);
+  const generator = await createDemoLeadGenerator(database, 2, secrets);
   const generateStarted = performance.now();
   const statements: { text: string; values: string[] }[] = [];
   for (let left = leads; left > 0; left -= batchSize) statements.push(leadInsertStatement('bench_leads_baseline', generator.nextBatch(Math.min(batchSize, left))));

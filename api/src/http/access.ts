@@ -18,6 +18,9 @@ export const publicRoutes: readonly string[] = [
   'GET /api/locales',
   // A browser link: authorized by the random token in its query, not a bearer (leads/export/files.ts).
   'GET /api/lead/export/:id/download',
+  // A broker's status / FTD postback: authorized by the integration's push key and allowed IPs (sending/status/postback.ts).
+  'GET /api/send/integration/:id/postback',
+  'POST /api/send/integration/:id/postback',
 ];
 export const publicPrefixes: readonly string[] = ['/api/docs'];
 

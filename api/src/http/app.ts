@@ -22,6 +22,9 @@ import { settingsResources } from '../modules/settings/resources.ts';
 import { sourceRandomStatusRoutes } from '../modules/settings/randomStatuses/routes.ts';
 import { requestLogRoutes } from '../modules/requests/routes.ts';
 import { leadRoutes } from '../modules/leads/routes.ts';
+import { brokerRoutes } from '../modules/brokers/routes.ts';
+import type { SendEngine } from '../modules/sending/engine/deps.ts';
+import { sendingRoutes } from '../modules/sending/routes.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { resourceRoutes } from './resource.ts';
 import { isPublicRoute, type RouteAccess } from './access.ts';
@@ -35,11 +38,13 @@ export type AppOptions = {
   /** Where routes start background jobs (imports, sends, rule runs). */
   jobs: JobQueue;
   config: Pick<Config, 'corsOrigins' | 'sessionTtlHours' | 'authCacheMs' | 'loginRateLimit' | 'loginRateWindowSeconds' | 'logLevel'>;
+  /** The send engine (its secrets, network and per-process limits), shared with the send jobs of this process. */
+  engine: SendEngine;
 };
 
 export type App = FastifyInstance & { registeredRoutes: readonly RegisteredRoute[] };
 
-export async function buildApp({ database, config, jobs }: AppOptions): Promise<App> {
+export async function buildApp({ database, config, jobs, engine }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1_048_576,
@@ -126,6 +131,8 @@ export async function buildApp({ database, config, jobs }: AppOptions): Promise<
       await api.register(sourceRandomStatusRoutes, { db });
       await api.register(requestLogRoutes, { db });
       await api.register(leadRoutes, { db, jobs });
+      await api.register(brokerRoutes, { db, secrets: engine.secrets });
+      await api.register(sendingRoutes, { db, jobs, engine });
     },
     { prefix: '/api' },
   );

@@ -57,7 +57,8 @@ export type ResourceDefinition = {
   update: z.ZodObject;
   item: ItemSchema;
   toItem(row: Record<string, unknown>): Record<string, unknown>;
-  searchable: readonly AnyPgColumn[];
+  /** Columns, or expressions such as a related row's name (a correlated subquery in parentheses). */
+  searchable: readonly (AnyPgColumn | SQL)[];
   sortable: Readonly<Record<string, AnyPgColumn>>;
   defaultSort: string;
   /** Filters from the query string: key → column (equality) or condition. */
@@ -78,7 +79,7 @@ export function containsPattern(text: string): string {
 }
 
 /** Rows whose columns (as text) contain the search text, or undefined when there is nothing to search. */
-export function searchCondition(columns: readonly AnyPgColumn[], search: string | undefined): SQL | undefined {
+export function searchCondition(columns: readonly (AnyPgColumn | SQL)[], search: string | undefined): SQL | undefined {
   const text = search?.trim();
   if (!text || columns.length === 0) return undefined;
   const pattern = containsPattern(text);

@@ -4,10 +4,12 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { MissingReferenceDataError, seedDemoData } from './demo/index.ts';
 import { wholeNumberOption } from './cli-args.ts';
+import { secretBoxFor } from '../modules/sending/secrets.ts';
 
 const usage = 'usage: seed:demo -- --leads N [--seed S] [--batch-size B]';
 
@@ -35,13 +37,15 @@ async function main(): Promise<number> {
   const batchSize = Math.max(1, wholeNumber(values['batch-size'], 'batch-size', 10_000));
 
   const url = process.env.DATABASE_URL || undefined;
+  // The API's own key (SECRETS_KEY or the key file in DATA_DIR), so it can open the demo integrations' secrets.
+  const secrets = secretBoxFor(loadConfig());
   const dataDir = resolve(process.env.DATA_DIR ?? './data', 'pglite');
   const database = await openDatabase({ url, dataDir });
   try {
     if (database.kind === 'postgres') console.log('database: PostgreSQL (DATABASE_URL)');
     else console.log(`database: embedded PGlite in ${dataDir}`);
     await runMigrations(database.db);
-    const report = await seedDemoData(database, { leads, seed, batchSize, log: (line) => console.log(line) });
+    const report = await seedDemoData(database, { leads, seed, batchSize, secrets, log: (line) => console.log(line) });
     console.log(`done in ${(report.elapsedMs / 1000).toFixed(1)} s; rows inserted:`);
     for (const [table, rows] of Object.entries(report.counts)) console.log(`  ${table.padEnd(28)} ${rows.toLocaleString('en').padStart(12)}`);
     return 0;

@@ -1,5 +1,11 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { ResourceScreen } from '@crm/shared/ui';
+import { BrokersRemotePage } from '../BrokersRemotePage.tsx';
+import { brokerScreen } from '../modules/brokers/brokerScreen.tsx';
 
 export default function BrokersPage() {
-  return <Placeholder titleKey="menu.brokers.search" />;
+  return (
+    <BrokersRemotePage>
+      <ResourceScreen spec={brokerScreen} />
+    </BrokersRemotePage>
+  );
 }

@@ -1,5 +1,10 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { BrokersRemotePage } from '../BrokersRemotePage.tsx';
+import { DepartmentHistoriesScreen } from '../modules/departments/components/DepartmentHistoriesScreen.tsx';
 
 export default function DepartmentHistoriesPage() {
-  return <Placeholder titleKey="menu.brokers.departmentHistories" />;
+  return (
+    <BrokersRemotePage>
+      <DepartmentHistoriesScreen />
+    </BrokersRemotePage>
+  );
 }

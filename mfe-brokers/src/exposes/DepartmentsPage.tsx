@@ -1,5 +1,11 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { ResourceScreen } from '@crm/shared/ui';
+import { BrokersRemotePage } from '../BrokersRemotePage.tsx';
+import { departmentScreen } from '../modules/departments/departmentScreen.tsx';
 
 export default function DepartmentsPage() {
-  return <Placeholder titleKey="menu.brokers.departments" />;
+  return (
+    <BrokersRemotePage>
+      <ResourceScreen spec={departmentScreen} />
+    </BrokersRemotePage>
+  );
 }

@@ -1,5 +1,11 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { ResourceScreen } from '@crm/shared/ui';
+import { BrokersRemotePage } from '../BrokersRemotePage.tsx';
+import { integrationScreen } from '../modules/integrations/integrationScreen.tsx';
 
 export default function SendIntegrationsPage() {
-  return <Placeholder titleKey="menu.brokers.sendIntegrations" />;
+  return (
+    <BrokersRemotePage>
+      <ResourceScreen spec={integrationScreen} />
+    </BrokersRemotePage>
+  );
 }

@@ -13,3 +13,5 @@ export * from './requestLogs.ts';
 export * from './leads.ts';
 export * from './leadRecords.ts';
 export * from './leadTransfer.ts';
+export * from './brokers.ts';
+export * from './sending.ts';

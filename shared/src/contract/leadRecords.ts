@@ -36,7 +36,8 @@ export const leadStatusHistory = z.object({
 });
 export type LeadStatusHistory = z.infer<typeof leadStatusHistory>;
 
-export const sendStates = ['sending', 'success', 'failure'] as const;
+/** `queued` until the job reaches it, `sending` while the broker is called (never called again), then the outcome. */
+export const sendStates = ['queued', 'sending', 'success', 'failure'] as const;
 export type SendState = (typeof sendStates)[number];
 
 export const leadSendHistory = z.object({
@@ -81,6 +82,8 @@ export const sendHistorySearchQuery = paginationQuery.extend({
   lead: z.string().trim().min(1).max(maxNameLength).optional(),
   department_id: reference.optional(),
   broker_id: reference.optional(),
+  /** The attempts of one send job. */
+  job_id: reference.optional(),
   state: z.enum(sendStates).optional(),
   failure_status: z.string().trim().min(1).max(maxNameLength).optional(),
   /** The lead's latest broker-side status (`api_lead_status`), one of `GET /lead/last/statuses/all`. */

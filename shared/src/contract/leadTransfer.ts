@@ -107,7 +107,7 @@ export const importRequest = z.strictObject({
   options: importOptions,
   columns: importColumns,
   fixed: importFixedValues.prefault({}),
-  /** "Import then send": a broker department to send the imported leads to (refused until the send engine exists). */
+  /** "Import then send": a broker department the imported leads are sent to once the import has finished (lead.send, a sender). */
   send_department_id: reference.nullable().optional(),
 });
 export type ImportRequest = z.input<typeof importRequest>;

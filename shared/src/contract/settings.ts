@@ -9,22 +9,22 @@ const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'The colour must be a hex co
 const timestamps = { created_at: z.string(), updated_at: z.string() };
 
 /** Create and update bodies: strict (unknown fields are refused); update takes any subset. */
-function bodies<Shape extends z.ZodRawShape>(shape: Shape) {
+export function resourceBodies<Shape extends z.ZodRawShape>(shape: Shape) {
   const create = z.strictObject(shape);
   return { create, update: create.partial().refine((value) => Object.keys(value).length > 0, 'Nothing to update.') };
 }
 
-export const localeBodies = bodies({ code: languageCode, name, is_active: z.boolean().optional() });
+export const localeBodies = resourceBodies({ code: languageCode, name, is_active: z.boolean().optional() });
 export const localeItem = z.object({ id: z.number().int(), code: z.string(), name: z.string(), is_active: z.boolean(), ...timestamps });
 
-export const localizationBodies = bodies({
+export const localizationBodies = resourceBodies({
   locale: languageCode,
   key: z.string().trim().min(1, 'The key field is required.').max(maxNameLength).regex(/^[\w.:-]+$/, 'The key may hold letters, digits, dots, dashes, colons and underscores.'),
   value: z.string().max(maxTextLength),
 });
 export const localizationItem = z.object({ id: z.number().int(), locale: z.string(), key: z.string(), value: z.string(), ...timestamps });
 
-export const statusBodies = bodies({
+export const statusBodies = resourceBodies({
   name,
   class: z.enum(statusClasses),
   in_import: z.boolean().optional(),
@@ -42,7 +42,7 @@ export const statusItem = z.object({
 });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-export const countryBodies = bodies({
+export const countryBodies = resourceBodies({
   name,
   full_name: optionalText(maxNameLength),
   capital: optionalText(maxNameLength),
@@ -83,15 +83,15 @@ export const countryItem = z.object({
   ...timestamps,
 });
 
-export const languageBodies = bodies({ code: languageCode, name, native_name: name });
+export const languageBodies = resourceBodies({ code: languageCode, name, native_name: name });
 export const languageItem = z.object({ id: z.number().int(), code: z.string(), name: z.string(), native_name: z.string(), ...timestamps });
 
 const reference = z.number().int().positive().max(2_147_483_647).nullable().optional();
-export const tagBodies = bodies({ name, user_setting_id: reference });
+export const tagBodies = resourceBodies({ name, user_setting_id: reference });
 export const tagItem = z.object({ id: z.number().int(), name: z.string(), user_setting_id: z.number().int().nullable(), ...timestamps });
 
-export const sourceBodies = bodies({ name, affiliate_company_id: reference });
+export const sourceBodies = resourceBodies({ name, affiliate_company_id: reference });
 export const sourceItem = z.object({ id: z.number().int(), name: z.string(), affiliate_company_id: z.number().int().nullable(), ...timestamps });
 
-export const affiliateCompanyBodies = bodies({ name });
+export const affiliateCompanyBodies = resourceBodies({ name });
 export const affiliateCompanyItem = z.object({ id: z.number().int(), name: z.string(), ...timestamps });

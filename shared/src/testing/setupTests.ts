@@ -1,6 +1,10 @@
-/** Jest setup of every frontend package, after the test framework: jest-dom matchers and i18n. */
+/** Jest setup of every frontend package, after the test framework: jest-dom matchers, async timeouts and i18n. */
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { initTestI18n } from './i18nForTests.ts';
+
+// findBy… and waitFor wait 5 s, not 1 s: a 2-core CI machine running several suites at once is slow, not wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   await initTestI18n();

@@ -1,5 +1,6 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.ts';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { authTypes, middlewareNames, phoneFormats, responseTypes } from '@crm/shared/contract';
+import { at, id, timestamps } from './columns.ts';
 import { affiliateCompanies } from './reference.ts';
 
 export const brokers = pgTable(
@@ -34,29 +35,39 @@ export const brokerDepartments = pgTable(
     id: id(),
     broker_id: integer('broker_id').notNull().references(() => brokers.id, { onDelete: 'cascade' }),
     branch_name: varchar('branch_name', { length: 255 }).notNull(),
+    /** The one integration leads go through; none: the department cannot be sent to. */
+    send_integration_id: integer('send_integration_id').references((): AnyPgColumn => sendIntegrations.id, { onDelete: 'set null' }),
     is_active: boolean('is_active').notNull().default(true),
+    /** ISO alpha-2 codes and language codes the department accepts; empty accepts every lead. */
+    countries: text('countries').array().notNull().default([]),
+    languages: text('languages').array().notNull().default([]),
     ...timestamps(),
   },
-  (table) => [uniqueIndex('broker_departments_broker_branch_unique').on(table.broker_id, table.branch_name)],
+  (table) => [
+    uniqueIndex('broker_departments_broker_branch_unique').on(table.broker_id, table.branch_name),
+    index('broker_departments_integration_idx').on(table.send_integration_id),
+  ],
 );
 
 /**
- * How leads are sent to one broker department. Secret columns hold ciphertext (encrypted at rest by the
+ * How leads reach a broker: departments point at one. Secret columns hold ciphertext (encrypted at rest by the
  * send-integration service) and are never returned in full.
  */
 export const sendIntegrations = pgTable(
   'send_integrations',
   {
     id: id(),
-    broker_department_id: integer('broker_department_id').notNull().references(() => brokerDepartments.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 255 }).notNull(),
     site_url: text('site_url').notNull(),
+    token_url: text('token_url'),
     username: varchar('username', { length: 255 }),
     password: text('password'),
     api_token: text('api_token'),
     access_token: text('access_token'),
-    auth_type: varchar('auth_type', { length: 32, enum: ['none', 'basic', 'bearer', 'header_key', 'query_token', 'token_exchange'] }).notNull().default('none'),
-    response_type: varchar('response_type', { length: 32, enum: ['http_2xx', 'json_path_equals', 'body_contains'] }).notNull().default('http_2xx'),
+    /** When the cached `access_token` of a token exchange runs out. */
+    access_token_expires_at: at('access_token_expires_at'),
+    auth_type: varchar('auth_type', { length: 32, enum: authTypes }).notNull().default('none'),
+    response_type: varchar('response_type', { length: 32, enum: responseTypes }).notNull().default('http_2xx'),
     response_content: jsonb('response_content').notNull().default({}),
     tag: varchar('tag', { length: 255 }),
     token: text('token'),
@@ -75,9 +86,13 @@ export const sendIntegrations = pgTable(
     is_sender: boolean('is_sender').notNull().default(true),
     gmt_timezone: varchar('gmt_timezone', { length: 64 }).notNull().default('UTC'),
     api_key: text('api_key'),
-    middleware: varchar('middleware', { length: 64 }),
+    middleware: varchar('middleware', { length: 64, enum: middlewareNames }),
+    phone_format: varchar('phone_format', { length: 16, enum: phoneFormats }).notNull().default('e164'),
+    concurrency: smallint('concurrency').notNull().default(10),
+    /** The end of the last status / FTD pull window. */
+    last_pulled_at: at('last_pulled_at'),
     is_active: boolean('is_active').notNull().default(true),
     ...timestamps(),
   },
-  (table) => [index('send_integrations_department_idx').on(table.broker_department_id)],
+  (table) => [uniqueIndex('send_integrations_name_unique').on(table.name)],
 );

@@ -145,6 +145,7 @@ export const leadSendHistories = pgTable(
     state: varchar('state', { length: 16, enum: sendStates }).notNull().default('sending'),
     failure_status: varchar('failure_status', { length: 255 }),
     api_lead_id: varchar('api_lead_id', { length: 255 }),
+    lead_url: text('lead_url'),
     request: jsonb('request'),
     response: jsonb('response'),
     duration_ms: integer('duration_ms'),

@@ -38,7 +38,7 @@ async function brokerOptions(db: Db, onlySendable: boolean): Promise<BrokerOptio
   const sendable = db
     .selectDistinct({ broker_id: brokerDepartments.broker_id })
     .from(brokerDepartments)
-    .innerJoin(sendIntegrations, eq(sendIntegrations.broker_department_id, brokerDepartments.id))
+    .innerJoin(sendIntegrations, eq(sendIntegrations.id, brokerDepartments.send_integration_id))
     .where(sql`${brokerDepartments.is_active} and ${sendIntegrations.is_active} and ${sendIntegrations.is_sender}`);
   const rows = await db
     .select({ id: brokers.id, name: brokers.name })

@@ -21,23 +21,29 @@ export type RequestToRecord = {
   leadId?: number | null;
 };
 
-/** Stores one request with its secrets redacted and its bodies capped at 64 KB; returns the new row's id. */
+function rowOf(entry: RequestToRecord): typeof requestLogs.$inferInsert {
+  return {
+    direction: entry.direction,
+    method: entry.method.toUpperCase().slice(0, 10),
+    url: capText(redactUrl(entry.url)) ?? '',
+    request_headers: entry.requestHeaders ? redactHeaders(entry.requestHeaders) : null,
+    request_body: capText(redactBody(entry.requestBody)),
+    status: entry.status ?? null,
+    response_body: capText(redactBody(entry.responseBody)),
+    duration_ms: entry.durationMs === null || entry.durationMs === undefined ? null : Math.max(0, Math.round(entry.durationMs)),
+    send_integration_id: entry.sendIntegrationId ?? null,
+    lead_id: entry.leadId ?? null,
+  };
+}
+
+/** Stores requests (one statement) with their secrets redacted and their bodies capped at 64 KB. */
+export async function recordRequests(db: Db, entries: readonly RequestToRecord[]): Promise<void> {
+  if (entries.length > 0) await db.insert(requestLogs).values(entries.map(rowOf));
+}
+
+/** Stores one request; returns the new row's id. */
 export async function recordRequest(db: Db, entry: RequestToRecord): Promise<number> {
-  const [row] = await db
-    .insert(requestLogs)
-    .values({
-      direction: entry.direction,
-      method: entry.method.toUpperCase().slice(0, 10),
-      url: capText(redactUrl(entry.url)) ?? '',
-      request_headers: entry.requestHeaders ? redactHeaders(entry.requestHeaders) : null,
-      request_body: capText(redactBody(entry.requestBody)),
-      status: entry.status ?? null,
-      response_body: capText(redactBody(entry.responseBody)),
-      duration_ms: entry.durationMs === null || entry.durationMs === undefined ? null : Math.max(0, Math.round(entry.durationMs)),
-      send_integration_id: entry.sendIntegrationId ?? null,
-      lead_id: entry.leadId ?? null,
-    })
-    .returning({ id: requestLogs.id });
+  const [row] = await db.insert(requestLogs).values(rowOf(entry)).returning({ id: requestLogs.id });
   if (!row) throw new Error('request log insert returned nothing');
   return row.id;
 }

@@ -1,17 +1,24 @@
 /** Demo brokers with their affiliate companies, departments and one send integration per department. */
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import * as tables from '../../db/schema/index.ts';
+import type { SecretBox } from '../../modules/sending/secrets.ts';
 import { affiliateCompanyNames, branchNames, brokerSeeds, day } from './lists.ts';
 import type { Random } from './random.ts';
 import type { DemoTable } from './report.ts';
 import { idOf, type Tx } from './rows.ts';
-import { sendIntegrationFor } from './send-integrations.ts';
+import { demoIntegrationName, sendIntegrationFor } from './send-integrations.ts';
 
 /** A demo department and the send integration its sends go through. */
 export type DemoDepartment = { id: number; integrationId: number };
 
 /** Brokers, their affiliate companies, departments and one send integration per department. */
-export async function ensureBrokers(tx: Tx, random: Random, companyIds: ReadonlyMap<string, number>, counts: Record<DemoTable, number>): Promise<DemoDepartment[]> {
+export async function ensureBrokers(
+  tx: Tx,
+  random: Random,
+  secrets: SecretBox,
+  companyIds: ReadonlyMap<string, number>,
+  counts: Record<DemoTable, number>,
+): Promise<DemoDepartment[]> {
   const inserted = await tx
     .insert(tables.brokers)
     .values(
@@ -67,25 +74,54 @@ export async function ensureBrokers(tx: Tx, random: Random, companyIds: Readonly
   const departmentIds = new Map(departmentRows.map((row) => [`${row.brokerId}/${row.branch}`, row.id]));
   const departments = wanted.map((department) => ({ ...department, id: idOf(departmentIds, `${department.broker_id}/${department.branch_name}`) }));
 
-  const integrationRows = await tx
-    .select({ id: tables.sendIntegrations.id, departmentId: tables.sendIntegrations.broker_department_id })
-    .from(tables.sendIntegrations)
-    .where(inArray(tables.sendIntegrations.broker_department_id, departments.map((department) => department.id)))
-    .orderBy(tables.sendIntegrations.id);
-  const integrationIds = new Map<number, number>();
-  for (const row of integrationRows) if (!integrationIds.has(row.departmentId)) integrationIds.set(row.departmentId, row.id);
-  const missing = departments.filter((department) => !integrationIds.has(department.id));
-  if (missing.length > 0) {
-    const created = await tx
-      .insert(tables.sendIntegrations)
-      .values(missing.map((department) => sendIntegrationFor(department, departments.indexOf(department), random)))
-      .returning({ id: tables.sendIntegrations.id, departmentId: tables.sendIntegrations.broker_department_id });
-    counts.send_integrations += created.length;
-    for (const row of created) integrationIds.set(row.departmentId, row.id);
-  }
+  const integrationIds = await ensureIntegrations(tx, departments, random, secrets, counts);
   return departments.map((department) => {
     const integrationId = integrationIds.get(department.id);
     if (integrationId === undefined) throw new Error(`department ${department.id} has no send integration`);
     return { id: department.id, integrationId };
   });
+}
+
+type SeededDepartment = { id: number; branch_name: string; domain: string; brokerName: string };
+
+/**
+ * The integration each department sends through: its own, or (when it has none) the demo integration of its name,
+ * created first when missing, then pointed at. Department id → integration id.
+ */
+async function ensureIntegrations(
+  tx: Tx,
+  departments: readonly SeededDepartment[],
+  random: Random,
+  secrets: SecretBox,
+  counts: Record<DemoTable, number>,
+): Promise<Map<number, number>> {
+  const linked = await tx
+    .select({ id: tables.brokerDepartments.id, integrationId: tables.brokerDepartments.send_integration_id })
+    .from(tables.brokerDepartments)
+    .where(inArray(tables.brokerDepartments.id, departments.map((department) => department.id)));
+  const integrationIds = new Map<number, number>();
+  for (const row of linked) if (row.integrationId !== null) integrationIds.set(row.id, row.integrationId);
+  const missing = departments.filter((department) => !integrationIds.has(department.id));
+  if (missing.length === 0) return integrationIds;
+
+  const created = await tx
+    .insert(tables.sendIntegrations)
+    .values(missing.map((department) => sendIntegrationFor(department, departments.indexOf(department), random, secrets)))
+    .onConflictDoNothing()
+    .returning({ id: tables.sendIntegrations.id });
+  counts.send_integrations += created.length;
+  const named = await tx
+    .select({ id: tables.sendIntegrations.id, name: tables.sendIntegrations.name })
+    .from(tables.sendIntegrations)
+    .where(inArray(tables.sendIntegrations.name, missing.map(demoIntegrationName)));
+  const byName = new Map(named.map((row) => [row.name, row.id]));
+  for (const department of missing) {
+    const integrationId = idOf(byName, demoIntegrationName(department));
+    await tx
+      .update(tables.brokerDepartments)
+      .set({ send_integration_id: integrationId })
+      .where(and(eq(tables.brokerDepartments.id, department.id), isNull(tables.brokerDepartments.send_integration_id)));
+    integrationIds.set(department.id, integrationId);
+  }
+  return integrationIds;
 }

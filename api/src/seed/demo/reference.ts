@@ -1,6 +1,7 @@
 /** Reference-like rows: few, through Drizzle, reused by name so the command can be run again. */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { SecretBox } from '../../modules/sending/secrets.ts';
 import * as tables from '../../db/schema/index.ts';
 import { ensureBrokers, type DemoDepartment } from './brokers.ts';
 import { countryProfiles, type CountryProfile } from './countries.ts';
@@ -28,7 +29,7 @@ export type DemoReference = {
   userId: number | null;
 };
 
-export async function ensureDemoReference(db: Db, random: Random, counts: Record<DemoTable, number>): Promise<DemoReference> {
+export async function ensureDemoReference(db: Db, random: Random, secrets: SecretBox, counts: Record<DemoTable, number>): Promise<DemoReference> {
   return db.transaction(async (tx) => {
     const statusRows = await tx.select({ id: tables.statuses.id, class: tables.statuses.class }).from(tables.statuses).orderBy(tables.statuses.id);
     if (statusRows.length === 0) {
@@ -49,7 +50,7 @@ export async function ensureDemoReference(db: Db, random: Random, counts: Record
     const companyIds = await ensureAffiliateCompanies(tx, counts);
     const sources = await ensureSources(tx, companyIds, counts);
     const tagIds = await ensureTags(tx, counts);
-    const departments = await ensureBrokers(tx, random, companyIds, counts);
+    const departments = await ensureBrokers(tx, random, secrets, companyIds, counts);
     await ensureSourceRandomStatuses(tx, sources, leadStatusIds, counts);
     const [firstUser] = await tx.select({ id: tables.users.id }).from(tables.users).orderBy(tables.users.id).limit(1);
 

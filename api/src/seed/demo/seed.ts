@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { PoolClient } from 'pg';
 import type { Database } from '../../db/database.ts';
+import type { SecretBox } from '../../modules/sending/secrets.ts';
 import type { LeadGenerator } from './columns.ts';
 import { createGenerator } from './leads.ts';
 import { createRandom } from './random.ts';
@@ -11,6 +12,8 @@ import { writeBatch } from './write-batch.ts';
 
 export type DemoSeedOptions = {
   leads: number;
+  /** Seals the demo integrations' secrets: the box the API opens them with (`secretBoxFor(config)`). */
+  secrets: SecretBox;
   seed?: number;
   log?: (line: string) => void;
   /** Leads per transaction; 10,000 keeps each statement's arrays a few MB. */
@@ -24,7 +27,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions)
   const counts = emptyCounts();
   const random = createRandom(options.seed ?? 1);
 
-  const reference = await ensureDemoReference(database.db, random, counts);
+  const reference = await ensureDemoReference(database.db, random, options.secrets, counts);
   const generator = await createGenerator(database.db, reference, random);
   const total = Math.max(0, Math.floor(options.leads));
   log(`reference rows ready; writing ${total.toLocaleString('en')} leads in batches of ${batchSize.toLocaleString('en')}`);
@@ -58,9 +61,9 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions)
  * A lead generator over the demo reference data (created if missing), for the benchmark's baseline: the same
  * rows `seedDemoData` writes, without the histories.
  */
-export async function createDemoLeadGenerator(database: Database, seed: number): Promise<LeadGenerator> {
+export async function createDemoLeadGenerator(database: Database, seed: number, secrets: SecretBox): Promise<LeadGenerator> {
   const random = createRandom(seed);
-  const reference = await ensureDemoReference(database.db, random, emptyCounts());
+  const reference = await ensureDemoReference(database.db, random, secrets, emptyCounts());
   return createGenerator(database.db, reference, random);
 }
 

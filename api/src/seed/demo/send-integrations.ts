@@ -1,32 +1,41 @@
 /** The send integration made for each demo department that has none. */
+import type { ResponseContent } from '@crm/shared/contract';
 import type * as tables from '../../db/schema/index.ts';
+import type { SecretBox } from '../../modules/sending/secrets.ts';
 import { authTypes, responseTypes, timezones } from './lists.ts';
 import type { Random } from './random.ts';
 
-type DepartmentSeed = { id: number; branch_name: string; domain: string; brokerName: string };
+type DepartmentSeed = { branch_name: string; domain: string; brokerName: string };
 
-/** Varied auth and response types so every integration form is exercised; secrets are placeholders, never real. */
-export function sendIntegrationFor(department: DepartmentSeed, index: number, random: Random): typeof tables.sendIntegrations.$inferInsert {
+/** The name of a demo department's integration: how a later run finds it again. */
+export const demoIntegrationName = (department: DepartmentSeed): string => `${department.brokerName} — ${department.branch_name}`;
+
+/**
+ * Varied auth and response types so every integration form is exercised, each with what its type needs; secrets are
+ * placeholders, never real, sealed like any other.
+ */
+export function sendIntegrationFor(department: DepartmentSeed, index: number, random: Random, secrets: SecretBox): typeof tables.sendIntegrations.$inferInsert {
   const authType = authTypes[index % authTypes.length] ?? 'none';
   const responseType = responseTypes[index % responseTypes.length] ?? 'http_2xx';
-  const placeholder = (): string => `demo:${random.int(2 ** 32).toString(36)}${random.int(2 ** 32).toString(36)}`;
+  const placeholder = (): string => secrets.seal(`demo:${random.int(2 ** 32).toString(36)}${random.int(2 ** 32).toString(36)}`);
   const paths = { lead_id_path: 'data.lead_id', autologin_path: 'data.autologin_url' };
-  const responseContent =
+  const responseContent: ResponseContent =
     responseType === 'json_path_equals'
-      ? { path: 'status', equals: 'ok', ...paths }
+      ? { success_path: 'status', success_value: 'ok', ...paths }
       : responseType === 'body_contains'
-        ? { contains: 'success', ...paths }
+        ? { body_contains: 'success', ...paths }
         : paths;
+  const logsIn = authType === 'basic' || authType === 'token_exchange';
   const pulls = index % 2 === 0;
   const pushes = index % 3 === 0;
   return {
-    broker_department_id: department.id,
-    name: `${department.brokerName} — ${department.branch_name}`,
+    name: demoIntegrationName(department),
     site_url: `https://api.${department.domain}/v2/leads`,
-    username: authType === 'basic' || authType === 'token_exchange' ? `affiliate${100 + index}` : null,
-    password: authType === 'basic' || authType === 'token_exchange' ? placeholder() : null,
-    api_token: authType === 'bearer' || authType === 'header_key' || authType === 'query_token' ? placeholder() : null,
-    access_token: authType === 'token_exchange' ? placeholder() : null,
+    token_url: authType === 'token_exchange' ? `https://api.${department.domain}/v2/auth/token` : null,
+    username: logsIn ? `affiliate${100 + index}` : null,
+    password: logsIn ? placeholder() : null,
+    api_token: authType === 'bearer' || authType === 'query_token' ? placeholder() : null,
+    api_key: authType === 'header_key' ? placeholder() : null,
     auth_type: authType,
     response_type: responseType,
     response_content: responseContent,

@@ -35,6 +35,12 @@ describe('actionsColumnVisible', () => {
     expect(actionsColumnVisible(actions, holding(['lead.single.view']))).toBe(true);
   });
 
+  test('counts a screen’s own actions like the named ones', () => {
+    const actions: RowActions<Lead> = { extra: [{ key: 'test', label: 'Test', permission: 'send.integration.update', run }] };
+    expect(actionsColumnVisible(actions, holding(['send.integration.update']))).toBe(true);
+    expect(actionsColumnVisible(actions, holding(['send.integration.view']))).toBe(false);
+  });
+
   test('is hidden when the user holds none of the actions’ permissions', () => {
     const actions: RowActions<Lead> = { view: { permission: 'lead.single.view', run }, edit: { permission: 'lead.view', run }, cancel: { permission: 'user.profile.job.cancel', run } };
     expect(actionsColumnVisible(actions, holding(['dashboard.view']))).toBe(false);

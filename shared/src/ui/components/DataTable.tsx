@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
+import { Link } from 'react-router-dom';
 import { DeleteOutlined, EditOutlined, EyeOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import type { PermissionRule } from '@crm/shared/contract';
 import { useAccess } from '@crm/shared';
@@ -23,15 +24,54 @@ export type DataColumn<Row> = {
 };
 
 type Action<Row> = { permission: PermissionRule; run(row: Row): void };
-export type RowActions<Row> = { view?: Action<Row>; edit?: Action<Row>; delete?: Action<Row>; cancel?: Action<Row>; send?: Action<Row> };
 
-/** SPEC: the actions column shows only if one holds. */
+/**
+ * A row action of a screen's own (test an integration, open a record's histories): a button running `run`,
+ * or a link to the route `to` gives. With an icon it is an icon button with the label as tooltip.
+ */
+export type ExtraRowAction<Row> = { key: string; label: string; icon?: ReactNode; permission: PermissionRule } & (
+  | { run(row: Row): void; to?: never }
+  | { to(row: Row): string; run?: never }
+);
+
+export type RowActions<Row> = {
+  view?: Action<Row>;
+  edit?: Action<Row>;
+  delete?: Action<Row>;
+  cancel?: Action<Row>;
+  send?: Action<Row>;
+  /** Shown before edit, send, cancel and delete. */
+  extra?: readonly ExtraRowAction<Row>[];
+};
+
+/** SPEC: the actions column shows only if one holds (a screen's own actions count like the named ones). */
 export function actionsColumnVisible<Row>(actions: RowActions<Row> | undefined, can: (rule: PermissionRule) => boolean): boolean {
   if (!actions) return false;
-  return (['view', 'edit', 'delete', 'cancel', 'send'] as const).some((name) => {
+  const named = (['view', 'edit', 'delete', 'cancel', 'send'] as const).some((name) => {
     const action = actions[name];
     return action !== undefined && can(action.permission);
   });
+  return named || (actions.extra ?? []).some((action) => can(action.permission));
+}
+
+function ExtraAction<Row>({ action, row }: { action: ExtraRowAction<Row>; row: Row }) {
+  if (action.to) {
+    return (
+      <Link to={action.to(row)} aria-label={action.label} title={action.label}>
+        {action.icon ?? action.label}
+      </Link>
+    );
+  }
+  const run = () => action.run?.(row);
+  return action.icon ? (
+    <Tooltip title={action.label}>
+      <Button size="small" icon={action.icon} aria-label={action.label} onClick={run} />
+    </Tooltip>
+  ) : (
+    <Button size="small" onClick={run}>
+      {action.label}
+    </Button>
+  );
 }
 
 export type DataTableProps<Row> = {
@@ -76,6 +116,11 @@ export function DataTable<Row extends object>({ rows, columns, rowKey, actions, 
               <Button size="small" icon={<EyeOutlined />} aria-label={t('actions.view')} onClick={() => actions.view?.run(row)} />
             </Tooltip>
           )}
+          {(actions.extra ?? [])
+            .filter((action) => can(action.permission))
+            .map((action) => (
+              <ExtraAction key={action.key} action={action} row={row} />
+            ))}
           {actions.edit && can(actions.edit.permission) && (
             <Tooltip title={t('actions.edit')}>
               <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => actions.edit?.run(row)} />

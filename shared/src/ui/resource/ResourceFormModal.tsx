@@ -1,19 +1,25 @@
-/** The create/edit modal of a resource screen: antd Form, the server's 422 messages under the fields, an optional live preview. */
+/**
+ * The create/edit modal of a resource screen: antd Form, fields in sections, fields shown only while a
+ * condition on the values holds, the server's 422 messages under the fields, an optional live preview.
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Form, Modal, type FormInstance } from 'antd';
+import { Button, Divider, Flex, Form, Modal, type FormInstance } from 'antd';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { inputFor, type ResourceField } from './resourceFields.tsx';
+import { inputFor, namePathOf, type FormValues, type ResourceField } from './resourceFields.tsx';
 
-export type FormValues = Record<string, unknown>;
+export type { FormValues } from './resourceFields.tsx';
 
 type ResourceFormModalProps = {
   open: boolean;
   title: string;
   form: FormInstance<FormValues>;
   initialValues?: FormValues | undefined;
+  /** The item being edited, as the API gave it (masks of secrets, read-only values). */
+  row?: FormValues | undefined;
   fields: readonly ResourceField[];
   saving: boolean;
+  width?: number | undefined;
   preview?: ((values: FormValues) => ReactNode) | undefined;
   onSave(values: FormValues): void;
   onClose(): void;
@@ -25,15 +31,74 @@ function LivePreview({ form, preview }: { form: FormInstance<FormValues>; previe
   return <div data-testid="resource-preview">{preview(values)}</div>;
 }
 
-export function ResourceFormModal({ open, title, form, initialValues, fields, saving, preview, onSave, onClose }: ResourceFormModalProps) {
+/** Fields grouped by section, sections in the order of their first field; ungrouped fields form a section without heading. */
+export function sectionsOf(fields: readonly ResourceField[]): { group: string | undefined; fields: ResourceField[] }[] {
+  const sections: { group: string | undefined; fields: ResourceField[] }[] = [];
+  for (const field of fields) {
+    const section = sections.find((candidate) => candidate.group === field.group);
+    if (section) section.fields.push(field);
+    else sections.push({ group: field.group, fields: [field] });
+  }
+  return sections;
+}
+
+const emptyToNull = (value: unknown) => (value === undefined || value === '' ? null : value);
+
+function FieldItem({ field, row }: { field: ResourceField; row: FormValues | undefined }) {
+  const { t } = useTranslation();
+  const label = t(field.labelKey);
+  const placeholder = field.placeholderKey ? t(field.placeholderKey) : undefined;
+  const help = field.helpKey ? t(field.helpKey) : undefined;
+  if (field.kind === 'readonly') {
+    // Nothing to show before the record exists.
+    if (!row) return null;
+    return (
+      <Form.Item label={label} extra={help}>
+        {inputFor(field, row, placeholder)}
+      </Form.Item>
+    );
+  }
+  return (
+    <Form.Item
+      name={namePathOf(field.name)}
+      label={label}
+      extra={help}
+      valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
+      // A cleared nullable input is null in the values (sent, so the API clears it) but shows as empty.
+      {...(field.nullable ? { normalize: emptyToNull, getValueProps: (value: unknown) => ({ value: value ?? undefined }) } : {})}
+    >
+      {inputFor(field, row, placeholder)}
+    </Form.Item>
+  );
+}
+
+function ConditionalField({ field, row }: { field: ResourceField; row: FormValues | undefined }) {
+  const { visible } = field;
+  if (!visible) return <FieldItem field={field} row={row} />;
+  // Re-evaluated on every change; a hidden field is unregistered, so the submitted values leave it out.
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {(form) => (visible(form.getFieldsValue(true) as FormValues) ? <FieldItem field={field} row={row} /> : null)}
+    </Form.Item>
+  );
+}
+
+export function ResourceFormModal({ open, title, form, initialValues, row, fields, saving, width, preview, onSave, onClose }: ResourceFormModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} title={title} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal open={open} title={title} onCancel={onClose} footer={null} destroyOnHidden {...(width ? { width } : {})}>
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onSave} requiredMark={false}>
-        {fields.map((field) => (
-          <Form.Item key={field.name} name={field.name} label={t(field.labelKey)} valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}>
-            {inputFor(field)}
-          </Form.Item>
+        {sectionsOf(fields).map((section) => (
+          <section key={section.group ?? ''} aria-label={section.group ? t(section.group) : undefined}>
+            {section.group && (
+              <Divider titlePlacement="start" plain>
+                {t(section.group)}
+              </Divider>
+            )}
+            {section.fields.map((field) => (
+              <ConditionalField key={field.name} field={field} row={row} />
+            ))}
+          </section>
         ))}
         {preview && <LivePreview form={form} preview={preview} />}
         <Flex justify="end" gap="small" style={{ marginTop: 16 }}>

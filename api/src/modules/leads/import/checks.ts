@@ -5,10 +5,10 @@
  * accepted: the same rules and messages as add-lead (intake/blacklist and intake/duplicates).
  */
 import { sql } from 'drizzle-orm';
-import type { BlacklistType } from '@crm/shared/contract';
 import type { Executor } from '../../../http/resource.ts';
 import { pickWeightedStatus } from '../../settings/randomStatuses/pickWeightedStatus.ts';
-import { blacklistErrors, hitsAmong, type BlacklistEntry, type ContactValues } from '../blacklist/matcher.ts';
+import { blacklistIndex, entriesFor } from '../blacklist/batch.ts';
+import { blacklistErrors, hitsAmong } from '../blacklist/matcher.ts';
 import { duplicateMessage } from '../intake/duplicates.ts';
 import { refusal } from '../intake/schema.ts';
 import type { ImportReferences } from './references.ts';
@@ -32,45 +32,6 @@ export type CheckState = {
 
 export type BatchDecision = { accepted: AcceptedRow[]; refused: RowRefusal[] };
 
-type EntryRow = { id: number; type: BlacklistType; value: string; ip: string | null };
-
-/** Every entry hit by some row of the batch, indexed the way rows look them up. */
-async function blacklistIndex(executor: Executor, contacts: readonly ContactValues[]) {
-  const emails = new Set<string>();
-  const domains = new Set<string>();
-  const phones = new Set<string>();
-  const ips = new Set<string>();
-  for (const values of contacts) {
-    for (const email of values.emails) {
-      emails.add(email.value);
-      domains.add(email.domain);
-    }
-    for (const phone of values.phones) phones.add(phone.value);
-    if (values.ip) ips.add(values.ip);
-  }
-  const byValue = new Map<string, BlacklistEntry[]>();
-  const byIp = new Map<string, BlacklistEntry[]>();
-  if (emails.size + phones.size + ips.size === 0) return { byValue, byIp };
-  // CASE keeps the casts to ip entries: PostgreSQL does not promise the order in which a join condition is evaluated.
-  const result = await executor.execute<EntryRow>(sql`
-    select id, type, value, null::text as ip from blacklist
-     where (type = 'email' and value = any(${columnLiteral([...emails])}::text[]))
-        or (type = 'email_domain' and value = any(${columnLiteral([...domains])}::text[]))
-        or (type = 'phone' and value = any(${columnLiteral([...phones])}::text[]))
-    union all
-    select b.id, b.type, b.value, t.ip from blacklist b
-      join unnest(${columnLiteral([...ips])}::text[]) as t(ip)
-        on case when b.type = 'ip' then t.ip::inet <<= b.value::cidr else false end`);
-  for (const entry of result.rows) {
-    const key = entry.ip ?? `${entry.type}:${entry.value}`;
-    const index = entry.ip === null ? byValue : byIp;
-    const list = index.get(key) ?? [];
-    list.push({ id: Number(entry.id), type: entry.type, value: entry.value });
-    index.set(key, list);
-  }
-  return { byValue, byIp };
-}
-
 type Found = { kind: 'email' | 'phone'; value: string; lead_id: string };
 
 /** The newest lead in the window per email and phone of the batch (what add-lead names in its message). */
@@ -91,14 +52,6 @@ async function duplicatesInWindow(executor: Executor, candidates: readonly RowCa
     order by kind, value, created_at desc`);
   for (const row of result.rows) found.set(`${row.kind}:${row.value}`, row.lead_id);
   return found;
-}
-
-function entriesFor(values: ContactValues, index: Awaited<ReturnType<typeof blacklistIndex>>): BlacklistEntry[] {
-  const entries: BlacklistEntry[] = [];
-  for (const email of values.emails) entries.push(...(index.byValue.get(`email:${email.value}`) ?? []), ...(index.byValue.get(`email_domain:${email.domain}`) ?? []));
-  for (const phone of values.phones) entries.push(...(index.byValue.get(`phone:${phone.value}`) ?? []));
-  if (values.ip) entries.push(...(index.byIp.get(values.ip) ?? []));
-  return entries;
 }
 
 /** Why a row is a duplicate (a lead in the window, or an earlier accepted row of the file), field by field; null if not. */

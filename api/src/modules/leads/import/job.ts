@@ -20,9 +20,9 @@ import { findUpload, type StoredUpload } from './uploads.ts';
 export type ImportJobHooks = {
   /** Called after each committed batch (tests pause or break an attempt here, to prove cancel and resume). */
   afterCommit?: (checkpoint: ImportCheckpoint) => Promise<void> | void;
+  /** "Import then send": starts the send of the imported leads (once per import, however many attempts). */
+  startSend?: (job: JobRow, departmentId: number) => Promise<JobRow>;
 };
-
-export const sendingNotAvailableMessage = 'Sending is not available yet.';
 
 /** Starts the import of the caller's upload (its ownership and the fixed values are checked by the route). */
 export async function startImport(jobs: JobQueue, userId: number, upload: StoredUpload, request: ImportRequestData): Promise<JobRow> {
@@ -44,7 +44,6 @@ export async function runLeadImport(context: JobContext, hooks: ImportJobHooks =
   const parsed = leadImportPayload.safeParse(job.payload);
   if (!parsed.success) throw new PermanentJobError('The import request stored with the job is not valid.');
   const payload = parsed.data;
-  if (payload.send_department_id != null) throw new PermanentJobError(sendingNotAvailableMessage);
   const upload = await findUpload(db, payload.upload_id);
   if (!upload) throw new PermanentJobError('The uploaded file no longer exists: upload it again.');
   const references = await permanently(() => loadImportReferences(db, payload.fixed));
@@ -94,5 +93,7 @@ export async function runLeadImport(context: JobContext, hooks: ImportJobHooks =
 
   const { last_row: _lastRow, ...report } = checkpoint;
   const summary = reportSummary(report);
-  return { result: report, message: cancelled ? `Stopped: ${summary}` : summary };
+  if (cancelled) return { result: report, message: `Stopped: ${summary}` };
+  const sending = payload.send_department_id != null && report.valid > 0 && hooks.startSend ? await hooks.startSend(job, payload.send_department_id) : null;
+  return { result: report, message: sending ? `${summary} Sending them: ${sending.name}.` : summary };
 }

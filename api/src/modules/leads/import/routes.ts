@@ -13,7 +13,8 @@ import { requireAuth } from '../../../http/access.ts';
 import { invalid } from '../../../http/errors.ts';
 import { findOwnJobOfType, toJob } from '../../jobs/service.ts';
 import type { LeadRouteOptions } from '../routes.ts';
-import { sendingNotAvailableMessage, startImport } from './job.ts';
+import { checkImportThenSend } from '../../sending/engine/start.ts';
+import { startImport } from './job.ts';
 import { UnreadableFileError } from './readers/index.ts';
 import { loadImportReferences } from './references.ts';
 import { dryRunImport } from './run.ts';
@@ -91,7 +92,8 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
         description:
           'Rows become leads (status history cause `import`, or `random` when drawn from the source) or failed leads (reason and ' +
           'message), in batches that each commit with the progress; a retried job resumes after its last batch. The result is ' +
-          'the import report. `send_department_id` is refused until sending exists.',
+          'the import report. With `send_department_id` (lead.send, a sender, a department whose integration takes bulk sends), ' +
+          'a send job of the imported leads starts once the import has finished.',
         body: importRequest,
         response: { 202: z.object({ message: z.string(), data: job }) },
       },
@@ -99,7 +101,7 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (request.body.send_department_id != null) throw invalid({ send_department_id: [sendingNotAvailableMessage] });
+      if (request.body.send_department_id != null) await checkImportThenSend(db, auth, request.body.send_department_id);
       const upload = await findOwnUpload(db, auth.userId, request.body.upload_id);
       await loadImportReferences(db, request.body.fixed);
       const started = await startImport(jobs, auth.userId, upload, request.body);

@@ -31,6 +31,7 @@ function conditionsOf(query: ParsedSendHistoryQuery): SQL[] {
   if (search) conditions.push(or(ofLeadNamed(search), eq(leadSendHistories.api_lead_id, search)) ?? ofLeadNamed(search));
   if (query.lead) conditions.push(ofLeadNamed(query.lead));
   if (query.department_id !== undefined) conditions.push(eq(leadSendHistories.broker_department_id, query.department_id));
+  if (query.job_id !== undefined) conditions.push(eq(leadSendHistories.job_id, query.job_id));
   if (query.broker_id !== undefined) {
     conditions.push(sql`${leadSendHistories.broker_department_id} in (select ${brokerDepartments.id} from ${brokerDepartments} where ${eq(brokerDepartments.broker_id, query.broker_id)})`);
   }

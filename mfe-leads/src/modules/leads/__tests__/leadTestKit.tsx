@@ -2,6 +2,7 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { fetchOptionList, type AppStore } from '@crm/shared';
 import type { LeadDetail, LeadListItem } from '@crm/shared/contract';
+import type { SessionState } from '@crm/shared';
 import { act, renderWithProviders, screen, signedInSession, userEvent, waitFor, within } from '@crm/shared/testing';
 import LeadProfilePage from '../../../exposes/LeadProfilePage.tsx';
 import LeadSearchPage from '../../../exposes/LeadSearchPage.tsx';
@@ -117,7 +118,7 @@ function LocationProbe() {
 export const everyLeadPermission = ['lead.view', 'lead.single.view', 'lead.create', 'lead.update', 'lead.status.update', 'lead.delete'];
 
 /** The two lead routes as the host mounts them, the current location shown in `data-testid="location"`. */
-export function renderLeadRoutes(at: string, permissions: string[] = everyLeadPermission) {
+export function renderLeadRoutes(at: string, permissions: string[] = everyLeadPermission, session: Partial<SessionState> = {}) {
   const view = renderWithProviders(
     <>
       <Routes>
@@ -126,7 +127,7 @@ export function renderLeadRoutes(at: string, permissions: string[] = everyLeadPe
       </Routes>
       <LocationProbe />
     </>,
-    { session: signedInSession(permissions), initialEntries: [at] },
+    { session: signedInSession(permissions, session), initialEntries: [at] },
   );
   loadOptions(view.store);
   return view;

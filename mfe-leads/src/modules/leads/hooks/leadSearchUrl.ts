@@ -94,6 +94,11 @@ export function writeLeadSearch(state: LeadSearchState): URLSearchParams {
   return params;
 }
 
+/** The filters that hold a value, as a bulk action over "the current filter" sends them (export, send). */
+export function filledFilters(filters: LeadFilters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+}
+
 /** The query of `GET /lead` for this state. */
 export function leadListParams(state: LeadSearchState): Record<string, string | number> {
   return {

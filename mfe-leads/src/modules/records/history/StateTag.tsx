@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Tag } from '@crm/shared/ui';
 import type { SendState } from '@crm/shared/contract';
 
-const colors: Record<SendState, string> = { sending: 'processing', success: 'success', failure: 'error' };
+const colors: Record<SendState, string> = { queued: 'default', sending: 'processing', success: 'success', failure: 'error' };
 
 /** The outcome of one send attempt as a coloured badge. */
 export function StateTag({ state, testId }: { state: SendState; testId?: string }) {

@@ -3,7 +3,7 @@
  * (a selection, or the list's current filters and order), where an export job stands, and the download link.
  */
 import { exportResult, type ExportFormat, type ExportResult, type Job } from '@crm/shared/contract';
-import type { LeadFilters, LeadSort } from '../../leads/hooks/leadSearchUrl.ts';
+import { filledFilters, type LeadFilters, type LeadSort } from '../../leads/hooks/leadSearchUrl.ts';
 
 /**
  * The body of `POST /lead/export` as this screen sends it: filters as the URL holds them (strings; the API parses
@@ -22,8 +22,7 @@ export type ExportScope = { selected: readonly number[]; filters: LeadFilters; s
 export function exportRequestBody(format: ExportFormat, settingId: number, scope: ExportScope): ExportRequestBody {
   const order: Record<string, string> = scope.sort ? { sort: scope.sort.sort, direction: scope.sort.direction } : {};
   if (scope.selected.length > 0) return { format, export_setting_id: settingId, filters: order, lead_ids: [...scope.selected] };
-  const filters = Object.fromEntries(Object.entries(scope.filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
-  return { format, export_setting_id: settingId, filters: { ...filters, ...order } };
+  return { format, export_setting_id: settingId, filters: { ...filledFilters(scope.filters), ...order } };
 }
 
 export type ExportJobState =

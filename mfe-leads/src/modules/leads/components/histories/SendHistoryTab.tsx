@@ -7,7 +7,7 @@ import { Col, Row, Table, Tag, Typography, renderCell } from '@crm/shared/ui';
 import type { LeadSendHistory, SendState } from '@crm/shared/contract';
 import { useLeadHistory } from './useLeadHistory.ts';
 
-const stateColours: Record<SendState, string> = { sending: 'blue', success: 'green', failure: 'red' };
+const stateColours: Record<SendState, string> = { queued: 'default', sending: 'blue', success: 'green', failure: 'red' };
 
 /** Stored JSON pretty-printed; a body the broker sent as plain text stays as it is. */
 function prettyJson(value: unknown): string {

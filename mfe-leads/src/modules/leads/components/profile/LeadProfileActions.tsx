@@ -1,4 +1,4 @@
-/** The profile's actions, each behind its permission: edit, change status, delete (then back to the search). */
+/** The profile's actions, each behind its permission: change status, send, edit, delete (then back to the search). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { Button, DeleteOutlined, EditOutlined, Flex, confirmDelete, toastOutcome
 import type { LeadDetail } from '@crm/shared/contract';
 import { useLeadRemoveMutation } from '../../api/leadsApi.ts';
 import { leadSearchPath } from '../../paths.ts';
+import { SendButton } from '../../../transfer/send/SendButton.tsx';
 import { EditLeadModal } from '../form/EditLeadModal.tsx';
 import { LeadStatusChange } from './LeadStatusChange.tsx';
 
@@ -28,6 +29,7 @@ export function LeadProfileActions({ lead }: { lead: LeadDetail }) {
   return (
     <Flex gap="small" wrap align="center">
       {can('lead.status.update') && <LeadStatusChange lead={lead} />}
+      <SendButton scope={{ kind: 'lead', id: lead.id, label: lead.lead_id }} />
       {can('lead.update') && (
         <Button icon={<EditOutlined />} data-testid="lead-edit-open" onClick={() => setEditing(true)}>
           {t('leads.profile.edit')}

@@ -1,18 +1,23 @@
 /**
  * `lead/search`: the advanced search, the total, the chosen columns and the server-paginated lead table.
  * Filters, page, page size and order live in the URL; the columns in local storage; the selection in
- * state (export takes it; sending will too). Import and export are their own modules (transfer/).
+ * state (export and send take it). Import, export and send are their own modules (transfer/).
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leadSettingVisible, useAccess } from '@crm/shared';
 import { Button, Card, Flex, ListHeader, SearchBox, Typography } from '@crm/shared/ui';
+import type { LeadListItem } from '@crm/shared/contract';
 import { useLeadSearchListQuery } from '../../api/leadsApi.ts';
 import { leadListParams } from '../../hooks/leadSearchUrl.ts';
 import { useChosenColumns } from '../../hooks/useChosenColumns.ts';
 import { useLeadSearchState } from '../../hooks/useLeadSearchState.ts';
 import { ExportButton } from '../../../transfer/export/ExportButton.tsx';
 import { ImportButton } from '../../../transfer/import/ImportButton.tsx';
+import { SendButton } from '../../../transfer/send/SendButton.tsx';
+import { SendModal } from '../../../transfer/send/components/SendModal.tsx';
+import { useMaySend } from '../../../transfer/send/hooks/useMaySend.ts';
+import { searchSendScope } from '../../../transfer/send/sendRequest.ts';
 import { AddLeadModal } from '../form/AddLeadModal.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { LeadFiltersPanel } from './LeadFiltersPanel.tsx';
@@ -31,6 +36,8 @@ export function LeadSearchScreen() {
   const { chosen, choose } = useChosenColumns(allKeys, defaultKeys);
   const [selected, setSelected] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
+  const [sendingLead, setSendingLead] = useState<LeadListItem | null>(null);
+  const maySend = useMaySend();
   const mayAdd = can('lead.create') && leadSettingVisible(permissions, 'add');
   // SPEC §6: the advanced search is a lead-settings item; without it only the free-text search is offered.
   const advancedSearch = leadSettingVisible(permissions, 'search');
@@ -46,6 +53,7 @@ export function LeadSearchScreen() {
         )}
         <ImportButton />
         <ExportButton selected={selected} filters={state.filters} sort={state.sort} />
+        <SendButton scope={searchSendScope(selected, state.filters, meta?.total ?? null, meta?.total_estimated ?? false)} />
         {!advancedSearch && <SearchBox label={t('leads.search.filters.search')} onSearch={(search) => applyFilters({ ...state.filters, search: search.trim() || undefined })} />}
         <ColumnChooser columns={columns} chosen={chosen} onChoose={choose} />
       </ListHeader>
@@ -73,8 +81,10 @@ export function LeadSearchScreen() {
         onPageChange={setPage}
         selected={selected}
         onSelect={setSelected}
+        {...(maySend ? { onSend: setSendingLead } : {})}
       />
       {adding && <AddLeadModal onClose={() => setAdding(false)} />}
+      {sendingLead && <SendModal scope={{ kind: 'lead', id: sendingLead.id, label: sendingLead.lead_id }} onClose={() => setSendingLead(null)} />}
     </Card>
   );
 }

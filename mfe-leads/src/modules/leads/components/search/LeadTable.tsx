@@ -7,7 +7,7 @@ import type { HTMLAttributes, Key, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
-import { Button, EyeOutlined, Table, Tooltip, type TableColumnsType, type TableProps } from '@crm/shared/ui';
+import { Button, EyeOutlined, Flex, SendOutlined, Table, Tooltip, type TableColumnsType, type TableProps } from '@crm/shared/ui';
 import type { LeadListItem } from '@crm/shared/contract';
 import { leadPageSizes, type LeadSort } from '../../hooks/leadSearchUrl.ts';
 import { leadProfilePath } from '../../paths.ts';
@@ -25,6 +25,8 @@ type LeadTableProps = {
   onPageChange(page: number, perPage: number): void;
   selected: readonly number[];
   onSelect(ids: number[]): void;
+  /** Send one lead from its row; absent for a user who may not send. */
+  onSend?(row: LeadListItem): void;
 };
 
 type Sorter = Parameters<NonNullable<TableProps<LeadListItem>['onChange']>>[2];
@@ -41,7 +43,7 @@ function isRowClick(event: MouseEvent<HTMLElement>): boolean {
   return !(event.target instanceof Element && event.target.closest('.ant-table-selection-column, a, button, input'));
 }
 
-export function LeadTable({ rows, columns, loading, sort, onSortChange, page, perPage, total, onPageChange, selected, onSelect }: LeadTableProps) {
+export function LeadTable({ rows, columns, loading, sort, onSortChange, page, perPage, total, onPageChange, selected, onSelect, onSend }: LeadTableProps) {
   const { t } = useTranslation('leads');
   const { can } = useAccess();
   const navigate = useNavigate();
@@ -55,15 +57,25 @@ export function LeadTable({ rows, columns, loading, sort, onSortChange, page, pe
       ? { sorter: true, sortOrder: sort?.sort === column.sortKey ? (sort.direction === 'asc' ? ('ascend' as const) : ('descend' as const)) : null }
       : {}),
   }));
-  if (mayOpen) {
+  // SPEC §2: the actions column shows when the user may view a lead or send it.
+  if (mayOpen || onSend) {
     tableColumns.push({
       key: 'actions',
       title: t('common:table.actions'),
       fixed: 'right',
       render: (_value: unknown, row: LeadListItem) => (
-        <Tooltip title={t('common:actions.view')}>
-          <Button size="small" icon={<EyeOutlined />} aria-label={t('common:actions.view')} data-testid="lead-row-view" onClick={() => navigate(leadProfilePath(row.id))} />
-        </Tooltip>
+        <Flex gap={4}>
+          {mayOpen && (
+            <Tooltip title={t('common:actions.view')}>
+              <Button size="small" icon={<EyeOutlined />} aria-label={t('common:actions.view')} data-testid="lead-row-view" onClick={() => navigate(leadProfilePath(row.id))} />
+            </Tooltip>
+          )}
+          {onSend && (
+            <Tooltip title={t('common:actions.send')}>
+              <Button size="small" icon={<SendOutlined />} aria-label={t('common:actions.send')} data-testid="lead-row-send" onClick={() => onSend(row)} />
+            </Tooltip>
+          )}
+        </Flex>
       ),
     });
   }

@@ -24,13 +24,13 @@ function LeadList() {
   return null;
 }
 
-function renderImport(permissions = importer) {
+function renderImport(permissions = importer, isSender = false) {
   const view = renderWithProviders(
     <>
       <ImportButton />
       <LeadList />
     </>,
-    { session: signedInSession(permissions) },
+    { session: signedInSession(permissions, { isSender }) },
   );
   loadOptions(view.store);
   return view;
@@ -83,6 +83,8 @@ test('refuses other files at once, previews a CSV with Empty cells and suggested
   expect(within(screen.getByTestId('lead-import-map-D')).getByText('Phone')).toBeInTheDocument();
   expect(screen.getByTestId('lead-import-header-hint')).toBeInTheDocument();
   expect(screen.getByTestId('lead-import-start')).toBeDisabled();
+  // "Import then send" is for senders only.
+  expect(screen.queryByTestId('lead-import-send')).not.toBeInTheDocument();
 
   await user.click(screen.getByTestId('lead-import-ignore-first'));
   await chooseOption('lead-import-fixed-status', 'Called');
@@ -115,6 +117,40 @@ test('refuses other files at once, previews a CSV with Empty cells and suggested
   expect(within(done).getByTestId('lead-import-failed-link')).toHaveAttribute('href', '/failed/lead/search');
   expect(calls(api, 'post', '/lead/import/file')).toHaveLength(1);
   await waitFor(() => expect(calls(api, 'get', '/lead').length).toBeGreaterThan(listReads));
+});
+
+test('import then send: offered to senders, it needs a department and sends the leads there after the import', async () => {
+  const api = stubApi({
+    'GET /lead': pageReply([]),
+    'GET /broker/all/for/send': { status: 200, data: { data: [{ id: 3, name: 'Broker One', affiliate_companies: [] }] } },
+    'POST /lead/import/file': { status: 201, data: { data: { upload_id: uploadId, file_name: 'leads.csv', kind: 'csv', size: 90 } } },
+    'POST /lead/import/dry-run': { status: 200, data: { data: report } },
+    'POST /lead/import': { status: 202, data: { data: job({}) } },
+    'GET /lead/import/7': { status: 200, data: { data: job({ status: 'finished', processed: 3, pending: 0, progress: 100, result: report }) } },
+  });
+  renderImport([...importer, 'lead.send', 'lead.history.view', 'options.brokers.send', 'options.broker_departments.all'], true);
+  await openWithFile(csvFile());
+  const preview = await screen.findByTestId('lead-import-preview');
+  await waitFor(() => expect(preview).toHaveAttribute('data-rows', '3'));
+  expect(screen.queryByText('Sending becomes available with the send engine')).not.toBeInTheDocument();
+  await user.click(screen.getByTestId('lead-import-dry-run'));
+  await screen.findByTestId('lead-import-report');
+
+  await user.click(screen.getByTestId('lead-import-send'));
+  // Choosing where to send keeps the dry run: it does not change which rows become leads.
+  expect(screen.getByTestId('lead-import-start')).toBeEnabled();
+  await user.click(screen.getByTestId('lead-import-start'));
+  expect(await within(screen.getByTestId('lead-import-send-department')).findByText('Choose the department to send the imported leads to.')).toBeInTheDocument();
+  expect(calls(api, 'post', '/lead/import')).toHaveLength(0);
+
+  await chooseOption('lead-import-send-broker', 'Broker One');
+  await chooseOption('lead-import-send-department', 'Broker One - Berlin');
+  await user.click(screen.getByTestId('lead-import-start'));
+  await waitFor(() => expect(calls(api, 'post', '/lead/import')).toHaveLength(1));
+  expect(requestBody(calls(api, 'post', '/lead/import')[0]!)).toMatchObject({ upload_id: uploadId, send_department_id: 8 });
+  expect(requestBody(calls(api, 'post', '/lead/import/dry-run')[0]!)).not.toHaveProperty('send_department_id');
+  const done = await screen.findByTestId('lead-import-done', {}, { timeout: 15_000 });
+  expect(within(done).getByTestId('lead-import-send-history-link')).toHaveAttribute('href', '/lead/history/search?department_id=8');
 });
 
 test('reads from the chosen start row, needs an email or phone column, and shows the server refusals under their fields', async () => {

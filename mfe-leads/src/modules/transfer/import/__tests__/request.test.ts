@@ -1,7 +1,7 @@
 import { importRequest } from '@crm/shared/contract';
 import { refusalOf, importFileKindOf } from '../request/fileChecks.ts';
 import { placeImportErrors } from '../request/importErrors.ts';
-import { defaultImportOptions, draftKey, importRequestOf, noFixedValues } from '../request/importRequestBody.ts';
+import { defaultImportOptions, draftKey, importRequestOf, noFixedValues, noImportSend, sendsNowhere } from '../request/importRequestBody.ts';
 
 const uploadId = '6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f';
 
@@ -21,6 +21,7 @@ test('builds a body the contract accepts, leaving unset fixed values out', () =>
     options: { delimiter: ';', escape: '\\', ignoreFirstLine: true },
     mapping: { C: 'email', A: 'name', B: undefined },
     fixed: { ...noFixedValues, statusId: 10, tagIds: [4, 5] },
+    send: noImportSend,
   });
   expect(body).toEqual({
     upload_id: uploadId,
@@ -32,11 +33,24 @@ test('builds a body the contract accepts, leaving unset fixed values out', () =>
 });
 
 test('a dry run stays valid only for the same file and settings', () => {
-  const draft = { options: defaultImportOptions, mapping: { A: 'email' as const }, fixed: noFixedValues };
+  const draft = { options: defaultImportOptions, mapping: { A: 'email' as const }, fixed: noFixedValues, send: noImportSend };
   expect(draftKey('f1', draft)).toBe(draftKey('f1', { ...draft, mapping: { A: 'email' } }));
   expect(draftKey('f1', draft)).not.toBe(draftKey('f2', draft));
   expect(draftKey('f1', draft)).not.toBe(draftKey('f1', { ...draft, options: { ...defaultImportOptions, ignoreFirstLine: true } }));
   expect(draftKey('f1', draft)).not.toBe(draftKey('f1', { ...draft, fixed: { ...noFixedValues, sourceId: 1 } }));
+  // Where the leads go afterwards does not change what the dry run found.
+  expect(draftKey('f1', draft)).toBe(draftKey('f1', { ...draft, send: { on: true, departmentId: 8 } }));
+});
+
+test('"import then send" adds the department only when it is on and one is chosen', () => {
+  const draft = { options: defaultImportOptions, mapping: { A: 'email' as const }, fixed: noFixedValues, send: noImportSend };
+  expect(importRequestOf(uploadId, { ...draft, send: { on: false, departmentId: 8 } })).not.toHaveProperty('send_department_id');
+  const sending = importRequestOf(uploadId, { ...draft, send: { on: true, departmentId: 8 } });
+  expect(sending).toMatchObject({ send_department_id: 8 });
+  expect(importRequest.safeParse(sending).success).toBe(true);
+  expect(sendsNowhere({ ...draft, send: { on: true, departmentId: null } })).toBe(true);
+  expect(sendsNowhere({ ...draft, send: { on: true, departmentId: 8 } })).toBe(false);
+  expect(sendsNowhere(draft)).toBe(false);
 });
 
 test('places server messages under their fields and file-level ones with the file', () => {

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Button, Divider, Flex, Form, Modal, Tooltip } from '@crm/shared/ui';
+import { useMaySend } from '../../send/hooks/useMaySend.ts';
 import { useImportDraft } from '../hooks/useImportDraft.ts';
 import { useImportRun } from '../hooks/useImportRun.ts';
 import { ImportFileField } from './ImportFileField.tsx';
@@ -32,6 +33,7 @@ function ImportActions({ canDryRun, canStart, busy, onDryRun, onStart }: { canDr
 export function ImportDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('leads');
   const draft = useImportDraft();
+  const maySend = useMaySend();
   const run = useImportRun(draft.picked, draft.draft);
   const { picked, read } = draft;
   const started = run.job !== null;
@@ -48,6 +50,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
           suggestIgnoringHeader={ready && draft.headerLike && !draft.options.ignoreFirstLine}
           errors={run.errors}
           onChange={draft.setOptions}
+          send={maySend ? { state: draft.send, onChange: draft.setSend } : null}
         />
         {picked && !read.error && (
           <>
@@ -69,7 +72,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
         )}
       </Form>
       {run.report && !started && <ImportReportView report={run.report} title={t('leads.import.report.title')} testId="lead-import-report" />}
-      {run.job && <ImportJobProgress started={run.job} />}
+      {run.job && <ImportJobProgress started={run.job} sentTo={run.sentTo} />}
       <Flex gap="small" justify="end">
         <Button onClick={onClose} data-testid="lead-import-close">
           {started ? t('leads.import.actions.close') : t('common:actions.cancel')}

@@ -1,6 +1,7 @@
 /**
  * A started import: its progress (job.progress, processed of total) read from `/lead/import/:id` until it ends, then
- * what it did (job.result), with links to the failed leads and the jobs. Its end refetches the lead lists.
+ * what it did (job.result), with links to the failed leads, the jobs and — for "import then send" — the send history
+ * of the department. Its end refetches the lead lists.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { useAccess, useAppDispatch } from '@crm/shared';
 import { Alert, Flex, Progress, Typography } from '@crm/shared/ui';
 import type { Job, JobStatus } from '@crm/shared/contract';
+import { sendHistoryPath } from '../../send/sendRequest.ts';
 import { refreshImportedLists, useLeadImportJobQuery } from '../api/importApi.ts';
 import { reportOfJobResult } from '../request/reportCounts.ts';
 import { ImportReportView, reportAttributes } from './ImportReportView.tsx';
@@ -16,11 +18,12 @@ import { failedLeadsPath, jobsPath } from './importPaths.ts';
 export const importJobPollMs = 1000;
 const endStatuses: readonly JobStatus[] = ['finished', 'failed', 'cancelled'];
 
-function ImportDone({ job }: { job: Job }) {
+function ImportDone({ job, sentTo }: { job: Job; sentTo: number | null }) {
   const { t } = useTranslation('leads');
   const { can } = useAccess();
   const report = reportOfJobResult(job.result);
   const finished = job.status === 'finished';
+  const history = sentTo === null ? null : sendHistoryPath(sentTo);
   return (
     <div data-testid="lead-import-done" data-status={job.status} {...(report ? reportAttributes(report) : {})}>
       <Alert
@@ -38,12 +41,17 @@ function ImportDone({ job }: { job: Job }) {
           </Link>
         )}
         {can('user.profile.job.view') && <Link to={jobsPath}>{t('leads.import.job.jobs')}</Link>}
+        {history && can('lead.history.view') && (
+          <Link to={history} data-testid="lead-import-send-history-link">
+            {t('leads.import.job.sendHistory')}
+          </Link>
+        )}
       </Flex>
     </div>
   );
 }
 
-export function ImportJobProgress({ started }: { started: Job }) {
+export function ImportJobProgress({ started, sentTo = null }: { started: Job; sentTo?: number | null }) {
   const { t } = useTranslation('leads');
   const dispatch = useAppDispatch();
   const [over, setOver] = useState(false);
@@ -68,7 +76,7 @@ export function ImportJobProgress({ started }: { started: Job }) {
         <Typography.Text type="secondary">{t('leads.import.job.progress', { processed: job.processed, total: job.total })}</Typography.Text>
       </div>
       {unfollowable && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('leads.import.job.unfollowable')} />}
-      {ended && <ImportDone job={job} />}
+      {ended && <ImportDone job={job} sentTo={sentTo} />}
     </>
   );
 }

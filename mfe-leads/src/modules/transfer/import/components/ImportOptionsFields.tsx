@@ -1,7 +1,12 @@
-/** The import options (SPEC §2): CSV delimiter and escape, ignore first line, and "import then send" (not yet). */
+/**
+ * The import options (SPEC §2): CSV delimiter and escape, ignore first line, and "import then send" to a broker
+ * department (offered to senders only, issue 7).
+ */
 import { useTranslation } from 'react-i18next';
-import { Alert, Checkbox, Col, Flex, Form, Input, Row, Select } from '@crm/shared/ui';
+import { Alert, Checkbox, Col, Form, Input, Row, Select, Switch } from '@crm/shared/ui';
 import type { ImportFileKind } from '@crm/shared/contract';
+import { DepartmentPicker } from '../../send/components/DepartmentPicker.tsx';
+import type { ImportSendState } from '../hooks/useImportDraft.ts';
 import type { ImportErrors } from '../request/importErrors.ts';
 import type { ImportOptionValues } from '../request/importRequestBody.ts';
 import { fieldError } from './fieldError.ts';
@@ -16,9 +21,11 @@ type ImportOptionsFieldsProps = {
   suggestIgnoringHeader: boolean;
   errors: ImportErrors;
   onChange(change: Partial<ImportOptionValues>): void;
+  /** "Import then send", when offered (`useMaySend`); null when not. */
+  send: { state: ImportSendState; onChange(change: Partial<ImportSendState>): void } | null;
 };
 
-export function ImportOptionsFields({ kind, options, detectedDelimiter, suggestIgnoringHeader, errors, onChange }: ImportOptionsFieldsProps) {
+export function ImportOptionsFields({ kind, options, detectedDelimiter, suggestIgnoringHeader, errors, onChange, send }: ImportOptionsFieldsProps) {
   const { t } = useTranslation('leads');
   const csvOnly = kind === 'xlsx';
   const delimiterLabel = (delimiter: string) => {
@@ -54,14 +61,18 @@ export function ImportOptionsFields({ kind, options, detectedDelimiter, suggestI
           </Checkbox>
         </Form.Item>
       </Col>
-      <Col xs={24} md={8}>
-        <Form.Item label={t('leads.import.options.send')} extra={t('leads.import.options.sendUnavailable')} {...fieldError(errors, 'send_department_id')}>
-          <Flex gap="small" align="center" data-testid="lead-import-send">
-            <Checkbox disabled aria-label={t('leads.import.options.send')} />
-            <Select disabled placeholder={t('leads.import.options.sendDepartment')} options={[]} style={{ minWidth: 200 }} />
-          </Flex>
-        </Form.Item>
-      </Col>
+      {send && (
+        <Col xs={24} md={8}>
+          <Form.Item label={t('leads.import.options.send')} extra={t('leads.import.options.sendHelp')} {...(send.state.on ? {} : fieldError(errors, 'send_department_id'))}>
+            <Switch data-testid="lead-import-send" aria-label={t('leads.import.options.send')} checked={send.state.on} onChange={(on) => send.onChange({ on })} />
+          </Form.Item>
+        </Col>
+      )}
+      {send?.state.on && (
+        <Col span={24}>
+          <DepartmentPicker value={send.state.target} departmentError={errors.send_department_id} testIdPrefix="lead-import-send" onChange={(target) => send.onChange({ target })} />
+        </Col>
+      )}
       {suggestIgnoringHeader && (
         <Col span={24}>
           <Alert type="info" showIcon title={t('leads.import.options.headerHint')} style={{ marginBottom: 16 }} data-testid="lead-import-header-hint" />

@@ -1,7 +1,7 @@
 /**
  * What the import dialog holds before anything is sent: the picked file (checked: csv or xlsx, size), its
  * preview, the options, the start row, the column mapping (suggested from row 1 until changed by hand) and the
- * fixed values — and the draft the dry run and the import are asked for.
+ * fixed values, "import then send" and where to — and the draft the dry run and the import are asked for.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { columnLetters } from '@crm/shared';
@@ -11,6 +11,7 @@ import { suggestMapping } from '../mapping/suggestMapping.ts';
 import { clampStartRow } from '../preview/filePreview.ts';
 import { importFileKindOf, refusalOf, type FileRefusal } from '../request/fileChecks.ts';
 import { defaultImportOptions, noFixedValues, type FixedValueChoices, type ImportDraft, type ImportOptionValues } from '../request/importRequestBody.ts';
+import { noSendTarget, type SendTarget } from '../../send/sendRequest.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 import { useFilePreview, type FilePreviewState } from './useFilePreview.ts';
 
@@ -29,6 +30,8 @@ export type ImportDraftState = {
   /** Whether row 1 names fields (a header the import should skip). */
   headerLike: boolean;
   fixed: FixedValueChoices;
+  /** "Import then send" and the broker and department chosen for it. */
+  send: ImportSendState;
   /** What a dry run or an import of this draft sends (the detected CSV delimiter made explicit). */
   draft: ImportDraft;
   chooseFile(file: File | null): void;
@@ -36,7 +39,10 @@ export type ImportDraftState = {
   setStartRow(row: number): void;
   mapLetter(letter: string, field: ImportableLeadField | null): void;
   setFixed(change: Partial<FixedValueChoices>): void;
+  setSend(change: Partial<ImportSendState>): void;
 };
+
+export type ImportSendState = { on: boolean; target: SendTarget };
 
 export function useImportDraft(): ImportDraftState {
   const picks = useRef(0);
@@ -47,6 +53,7 @@ export function useImportDraft(): ImportDraftState {
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [mappedByHand, setMappedByHand] = useState(false);
   const [fixed, setFixedValues] = useState(noFixedValues);
+  const [send, setSendState] = useState<ImportSendState>({ on: false, target: noSendTarget });
 
   const previewStartRow = useDebouncedValue(startRow, startRowSettleMs);
   const read = useFilePreview(picked?.file ?? null, picked?.kind ?? null, { startRow: previewStartRow, delimiter: options.delimiter, escape: options.escape });
@@ -76,11 +83,15 @@ export function useImportDraft(): ImportDraftState {
 
   const setOptions = useCallback((change: Partial<ImportOptionValues>) => setOptionValues((before) => ({ ...before, ...change })), []);
   const setFixed = useCallback((change: Partial<FixedValueChoices>) => setFixedValues((before) => ({ ...before, ...change })), []);
+  const setSend = useCallback((change: Partial<ImportSendState>) => setSendState((before) => ({ ...before, ...change })), []);
   const setStartRow = useCallback((row: number) => setStartRowValue(clampStartRow(row)), []);
 
   const columns = useMemo(() => mappingOfColumns(mapping, letters), [mapping, letters]);
   const delimiter = picked?.kind === 'csv' ? options.delimiter || preview?.delimiter || '' : options.delimiter;
-  const draft = useMemo(() => ({ options: { ...options, delimiter }, mapping: columns, fixed }), [options, delimiter, columns, fixed]);
+  const draft = useMemo(
+    () => ({ options: { ...options, delimiter }, mapping: columns, fixed, send: { on: send.on, departmentId: send.target.departmentId } }),
+    [options, delimiter, columns, fixed, send],
+  );
 
   return {
     picked,
@@ -92,11 +103,13 @@ export function useImportDraft(): ImportDraftState {
     mapping: columns,
     headerLike: Object.keys(suggested).length > 0,
     fixed,
+    send,
     draft,
     chooseFile,
     setOptions,
     setStartRow,
     mapLetter,
     setFixed,
+    setSend,
   };
 }

@@ -11,7 +11,7 @@ import type { ImportReport, ImportUpload, Job } from '@crm/shared/contract';
 import { useLeadImportDryRunMutation, useLeadImportStartMutation, useLeadImportUploadMutation } from '../api/importApi.ts';
 import { mapsContact } from '../mapping/columnMapping.ts';
 import { placeImportErrors, type ImportErrors } from '../request/importErrors.ts';
-import { draftKey, importRequestOf, type ImportDraft } from '../request/importRequestBody.ts';
+import { draftKey, importRequestOf, sendsNowhere, type ImportDraft } from '../request/importRequestBody.ts';
 import type { PickedFile } from './useImportDraft.ts';
 
 export type ImportRunState = {
@@ -19,6 +19,8 @@ export type ImportRunState = {
   /** The dry run of the current draft, if one was made. */
   report: ImportReport | null;
   job: Job | null;
+  /** The broker department the started import sends its leads to ("import then send"), if any. */
+  sentTo: number | null;
   busy: boolean;
   dryRun(): Promise<void>;
   start(): Promise<void>;
@@ -33,6 +35,7 @@ export function useImportRun(picked: PickedFile | null, draft: ImportDraft): Imp
   const [dryRunOf, setDryRunOf] = useState<{ key: string; report: ImportReport } | null>(null);
   const [errorsOf, setErrorsOf] = useState<{ pick: string | null; errors: ImportErrors }>({ pick: null, errors: {} });
   const [job, setJob] = useState<Job | null>(null);
+  const [sentTo, setSentTo] = useState<number | null>(null);
 
   const pick = picked?.key ?? null;
   const key = picked ? draftKey(picked.key, draft) : null;
@@ -87,15 +90,20 @@ export function useImportRun(picked: PickedFile | null, draft: ImportDraft): Imp
 
   const start = useCallback(async () => {
     if (!report) return;
+    if (sendsNowhere(draft)) {
+      showErrors({ send_department_id: t('leads.import.options.sendDepartmentRequired') });
+      return;
+    }
     showErrors({});
     const file = await uploadOnce();
     if (!file) return;
     try {
       setJob(await askStart(importRequestOf(file.upload_id, draft)).unwrap());
+      setSentTo(draft.send.on ? draft.send.departmentId : null);
     } catch (error) {
       fail(error);
     }
-  }, [askStart, draft, fail, report, showErrors, uploadOnce]);
+  }, [askStart, draft, fail, report, showErrors, t, uploadOnce]);
 
-  return { errors, report, job, busy: uploading.isLoading || dryRunning.isLoading || starting.isLoading, dryRun, start };
+  return { errors, report, job, sentTo, busy: uploading.isLoading || dryRunning.isLoading || starting.isLoading, dryRun, start };
 }

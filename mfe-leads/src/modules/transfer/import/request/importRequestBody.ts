@@ -24,7 +24,11 @@ export function fixedValuesOf(choices: FixedValueChoices): ImportFixedValues {
   return fixed;
 }
 
-export type ImportDraft = { options: ImportOptionValues; mapping: ColumnMapping; fixed: FixedValueChoices };
+/** "Import then send": whether it is on, and the broker department chosen (null until one is). */
+export type ImportSendChoice = { on: boolean; departmentId: number | null };
+export const noImportSend: ImportSendChoice = { on: false, departmentId: null };
+
+export type ImportDraft = { options: ImportOptionValues; mapping: ColumnMapping; fixed: FixedValueChoices; send: ImportSendChoice };
 
 export function importRequestOf(uploadId: string, draft: ImportDraft): ImportRequest {
   return {
@@ -32,10 +36,19 @@ export function importRequestOf(uploadId: string, draft: ImportDraft): ImportReq
     options: { delimiter: draft.options.delimiter, escape: draft.options.escape, ignore_first_line: draft.options.ignoreFirstLine },
     columns: mappedColumns(draft.mapping),
     fixed: fixedValuesOf(draft.fixed),
+    ...(draft.send.on && draft.send.departmentId !== null ? { send_department_id: draft.send.departmentId } : {}),
   };
 }
 
-/** Identifies what a dry run was run on: a report is shown (and the import offered) only while it matches. */
+/** "Import then send" is on but no department is chosen yet: the import cannot start. */
+export function sendsNowhere(draft: ImportDraft): boolean {
+  return draft.send.on && draft.send.departmentId === null;
+}
+
+/**
+ * Identifies what a dry run was run on: a report is shown (and the import offered) only while it matches. Where the
+ * leads are sent afterwards does not change which rows become leads, so choosing it keeps the report.
+ */
 export function draftKey(fileKey: string, draft: ImportDraft): string {
-  return JSON.stringify([fileKey, importRequestOf('', draft)]);
+  return JSON.stringify([fileKey, importRequestOf('', { ...draft, send: noImportSend })]);
 }

@@ -1,0 +1,67 @@
+/**
+ * What broker items and labels need from related rows, one query per relation for a whole page: a broker's
+ * affiliate companies and its option label (SPEC §3), a department's label.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import { affiliateCompanies, brokerAffiliateCompanies, brokerDepartments, brokers } from '../../db/schema/index.ts';
+import type { z } from 'zod';
+import { withIsoDates, type Executor, type Row } from '../../http/resource.ts';
+import { groupBy } from '../management/relations.ts';
+
+export type Named = { id: number; name: string };
+export type BrokerRef = Named & { affiliate_companies: Named[] };
+export type DepartmentLabel = { id: number; label: string };
+
+/** The affiliate companies of each broker, by name. */
+export async function affiliateCompaniesByBroker(executor: Executor, brokerIds: readonly number[]): Promise<Map<number, Named[]>> {
+  if (brokerIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ broker_id: brokerAffiliateCompanies.broker_id, id: affiliateCompanies.id, name: affiliateCompanies.name })
+    .from(brokerAffiliateCompanies)
+    .innerJoin(affiliateCompanies, eq(affiliateCompanies.id, brokerAffiliateCompanies.affiliate_company_id))
+    .where(inArray(brokerAffiliateCompanies.broker_id, [...new Set(brokerIds)]))
+    .orderBy(asc(affiliateCompanies.name));
+  return groupBy(rows.map(({ broker_id, id, name }) => ({ owner: broker_id, value: { id, name } })));
+}
+
+/** Brokers with their affiliate companies, by id. */
+export async function brokerRefs(executor: Executor, brokerIds: readonly number[]): Promise<Map<number, BrokerRef>> {
+  if (brokerIds.length === 0) return new Map();
+  const ids = [...new Set(brokerIds)];
+  // One after the other: inside a write's transaction these share one connection.
+  const rows = await executor.select({ id: brokers.id, name: brokers.name }).from(brokers).where(inArray(brokers.id, ids));
+  const companies = await affiliateCompaniesByBroker(executor, ids);
+  return new Map(rows.map((row) => [row.id, { ...row, affiliate_companies: companies.get(row.id) ?? [] }]));
+}
+
+/** SPEC §3: the broker name, then ' - ' and its affiliate company names joined by ', ' when it has some. */
+export function brokerLabel(broker: Pick<BrokerRef, 'name' | 'affiliate_companies'>): string {
+  const companies = broker.affiliate_companies.map((company) => company.name).join(', ');
+  return companies ? `${broker.name} - ${companies}` : broker.name;
+}
+
+/** The departments sending through each integration, labelled '<broker label> - <branch name>'. */
+export async function departmentsByIntegration(executor: Executor, integrationIds: readonly number[]): Promise<Map<number, DepartmentLabel[]>> {
+  if (integrationIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: brokerDepartments.id, integration_id: brokerDepartments.send_integration_id, broker_id: brokerDepartments.broker_id, branch_name: brokerDepartments.branch_name })
+    .from(brokerDepartments)
+    .where(inArray(brokerDepartments.send_integration_id, [...new Set(integrationIds)]))
+    .orderBy(asc(brokerDepartments.id));
+  const refs = await brokerRefs(executor, rows.map((row) => row.broker_id));
+  return groupBy(
+    rows.flatMap(({ id, integration_id, broker_id, branch_name }) => {
+      const broker = refs.get(broker_id);
+      return integration_id === null || !broker ? [] : [{ owner: integration_id, value: { id, label: `${brokerLabel(broker)} - ${branch_name}` } }];
+    }),
+  );
+}
+
+/** A `toItem` keeping only the keys of the item schema, dates as ISO strings: no other column leaves the API. */
+export function itemWithKeysOf(item: z.ZodObject): (row: Row) => Row {
+  const keys = Object.keys(item.shape);
+  return (row) => {
+    const dated = withIsoDates(row);
+    return Object.fromEntries(keys.map((key) => [key, dated[key]]));
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The password a lead gets at the broker when the integration has no fixed `lead_password`: 10 characters with
+ * an upper-case letter, a lower-case letter and a digit, none that read alike (0/O, 1/l/I).
+ */
+import { webcrypto } from 'node:crypto';
+
+const upper = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const lower = 'abcdefghijkmnpqrstuvwxyz';
+const digits = '23456789';
+const all = upper + lower + digits;
+export const leadPasswordLength = 10;
+
+function cryptoRandom(): number {
+  return webcrypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
+}
+
+/** `random` returns numbers in [0, 1), like Math.random; crypto-random by default. */
+export function generateLeadPassword(random: () => number = cryptoRandom): string {
+  const indexBelow = (count: number): number => Math.min(count - 1, Math.max(0, Math.floor(random() * count)));
+  const pick = (alphabet: string): string => alphabet.charAt(indexBelow(alphabet.length));
+  const characters = [pick(upper), pick(lower), pick(digits)];
+  while (characters.length < leadPasswordLength) characters.push(pick(all));
+  for (let index = characters.length - 1; index > 0; index -= 1) {
+    const other = indexBelow(index + 1);
+    [characters[index], characters[other]] = [characters[other]!, characters[index]!];
+  }
+  return characters.join('');
+}

@@ -1,0 +1,41 @@
+/** What the send engine works with: the database, the secrets, the network, and its per-process breakers and limits. */
+import type { Db } from '../../../db/database.ts';
+import { recordRequests, type RequestToRecord } from '../../requests/service.ts';
+import type { HttpCall } from '../adapters/types.ts';
+import type { SecretBox } from '../secrets.ts';
+import { Batcher } from './batcher.ts';
+import { CircuitBreakers } from './breaker.ts';
+import { IntegrationLimiters } from './limiter.ts';
+
+export type RetryPolicy = { attempts: number; baseDelayMs: number };
+
+export type SendEngine = {
+  db: Db;
+  secrets: SecretBox;
+  http: HttpCall;
+  breakers: CircuitBreakers;
+  limiters: IntegrationLimiters;
+  retry: RetryPolicy;
+  /** Outbound calls waiting to be written to the request log (a batch at a time); `flush` before reading it back. */
+  requestLog: Batcher<RequestToRecord, void>;
+};
+
+export const defaultRetry: RetryPolicy = { attempts: 3, baseDelayMs: 500 };
+
+export function createSendEngine(input: { db: Db; secrets: SecretBox; http: HttpCall; retry?: RetryPolicy; breaker?: { threshold: number; coolDownMs: number } }): SendEngine {
+  return {
+    db: input.db,
+    secrets: input.secrets,
+    http: input.http,
+    breakers: new CircuitBreakers(input.breaker ?? { threshold: 5, coolDownMs: 30_000 }),
+    limiters: new IntegrationLimiters(),
+    retry: input.retry ?? defaultRetry,
+    requestLog: new Batcher(
+      async (entries: RequestToRecord[]) => {
+        await recordRequests(input.db, entries);
+        return entries.map(() => undefined);
+      },
+      { maxItems: 200, maxWaitMs: 100 },
+    ),
+  };
+}

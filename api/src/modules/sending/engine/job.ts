@@ -1,0 +1,208 @@
+/**
+ * The send job: its leads are fixed on the first attempt (targets.ts); then, chunk by chunk, each queued lead is
+ * checked, marked `sending` (committed before the broker is called, so no retry or restart calls it again), sent
+ * through the integration's limiter, and its outcome written with the lead's broker fields in one transaction.
+ */
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { SendReport } from '@crm/shared/contract';
+import { brokerDepartments, leadSendHistories, leads, sources } from '../../../db/schema/index.ts';
+import { PermanentJobError, type JobContext, type JobOutcome } from '../../jobs/queue.ts';
+import type { LeadToSend } from '../adapters/types.ts';
+import { columnLiteral } from '../../leads/import/sqlArrays.ts';
+import { Batcher } from './batcher.ts';
+import { loadIntegrationConfig } from '../integrations/resource.ts';
+import { skipReasons, skipStatuses, type CheckedLead } from './checks.ts';
+import type { SendEngine } from './deps.ts';
+import { sendJobPayload } from './payload.ts';
+import { sendLead, type LeadAttempt } from './sendLead.ts';
+import { sendableDepartment } from './start.ts';
+import { materializeTargets } from './targets.ts';
+
+type QueuedLead = LeadToSend & CheckedLead & { historyId: number };
+
+const plural = (count: number) => `${count} lead${count === 1 ? '' : 's'}`;
+
+/** The next queued rows after `afterId` (a keyset: rows handed to senders but not yet claimed are still queued). */
+async function queuedChunk(context: JobContext, size: number, afterId: number): Promise<QueuedLead[]> {
+  return context.db
+    .select({
+      historyId: leadSendHistories.id,
+      id: leads.id,
+      lead_id: leads.lead_id,
+      name: leads.name,
+      surname: leads.surname,
+      email: leads.email,
+      alt_email: leads.alt_email,
+      phone: leads.phone_normalized,
+      alt_phone: leads.alt_phone,
+      country: leads.country,
+      language: leads.language,
+      ip: leads.ip,
+      funnel: leads.funnel,
+      source: sources.name,
+      comment: leads.comment,
+    })
+    .from(leadSendHistories)
+    .innerJoin(leads, eq(leads.id, leadSendHistories.lead_id))
+    .leftJoin(sources, eq(sources.id, leads.source_id))
+    .where(and(eq(leadSendHistories.job_id, context.job.id), eq(leadSendHistories.state, 'queued'), gt(leadSendHistories.id, afterId)))
+    .orderBy(asc(leadSendHistories.id))
+    .limit(size);
+}
+
+/** A lead not sent at all: refused by a check right before sending, or cancelled. */
+const skipped = sql`coalesce(${leadSendHistories.failure_status} = any(${`{${Object.values(skipStatuses).map((status) => `"${status}"`).join(',')}}`}::text[]), false)`;
+
+/** Counts per outcome, from the rows themselves: right however many attempts the job took. */
+export async function sendCounts(context: Pick<JobContext, 'db' | 'job'>): Promise<SendReport & { queued: number }> {
+  const [row] = await context.db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      sent: sql<number>`count(*) filter (where ${leadSendHistories.state} = 'success')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${leadSendHistories.state} = 'failure' and not ${skipped})`.mapWith(Number),
+      skipped: sql<number>`count(*) filter (where ${leadSendHistories.state} = 'failure' and ${skipped})`.mapWith(Number),
+      queued: sql<number>`count(*) filter (where ${leadSendHistories.state} in ('queued', 'sending'))`.mapWith(Number),
+    })
+    .from(leadSendHistories)
+    .where(eq(leadSendHistories.job_id, context.job.id));
+  return row ?? { total: 0, sent: 0, failed: 0, skipped: 0, queued: 0 };
+}
+
+async function skip(context: JobContext, historyIds: readonly number[], status: string): Promise<void> {
+  if (historyIds.length === 0) return;
+  await context.db.execute(sql`
+    update lead_send_histories set state = 'failure', failure_status = ${status}, updated_at = now()
+     where id = any(${`{${historyIds.join(',')}}`}::bigint[]) and state = 'queued'`);
+}
+
+/** A send's outcome as written: the history row, and the lead's broker fields when it succeeded. */
+type Written = { lead: QueuedLead; attempt: LeadAttempt };
+
+/**
+ * Claims (queued → sending) in one statement per batch. The claim commits before the call: whatever happens next, the
+ * row is never sent again.
+ */
+function claimer(context: JobContext, concurrency: number): Batcher<number, boolean> {
+  return new Batcher(
+    async (historyIds: number[]) => {
+      const result = await context.db.execute<{ id: string }>(sql`
+        update lead_send_histories set state = 'sending', updated_at = now()
+         where id = any(${columnLiteral(historyIds)}::bigint[]) and state = 'queued'
+        returning id`);
+      const claimed = new Set(result.rows.map((row) => Number(row.id)));
+      return historyIds.map((id) => claimed.has(id));
+    },
+    { maxItems: concurrency, maxWaitMs: 0 },
+  );
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** Outcomes written in one transaction per batch: the history rows, then the leads that were taken. */
+function outcomeWriter(context: JobContext, departmentId: number): Batcher<Written, void> {
+  return new Batcher(
+    async (written: Written[]) => {
+      const rows = [...written].sort((a, b) => a.lead.id - b.lead.id);
+      const taken = rows.filter((row) => row.attempt.result.success);
+      await context.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          update lead_send_histories as h
+             set state = v.state, failure_status = v.failure_status, api_lead_id = v.api_lead_id, lead_url = v.lead_url,
+                 request = v.request, response = v.response, duration_ms = v.duration_ms, updated_at = now()
+            from unnest(${columnLiteral(rows.map((row) => row.lead.historyId))}::bigint[],
+                        ${columnLiteral(rows.map((row) => (row.attempt.result.success ? 'success' : 'failure')))}::text[],
+                        ${columnLiteral(rows.map((row) => row.attempt.result.failure_status))}::text[],
+                        ${columnLiteral(rows.map((row) => row.attempt.result.api_lead_id))}::text[],
+                        ${columnLiteral(rows.map((row) => row.attempt.result.lead_url))}::text[],
+                        ${columnLiteral(rows.map((row) => json(row.attempt.request)))}::jsonb[],
+                        ${columnLiteral(rows.map((row) => json(row.attempt.response)))}::jsonb[],
+                        ${columnLiteral(rows.map((row) => row.attempt.durationMs))}::int[])
+              as v(id, state, failure_status, api_lead_id, lead_url, request, response, duration_ms)
+           where h.id = v.id`);
+        if (taken.length === 0) return;
+        await tx.execute(sql`
+          update leads as l
+             set api_lead_id = v.api_lead_id, lead_url = v.lead_url, client_url = v.client_url, last_broker_department_id = ${departmentId},
+                 last_sent_at = now(), is_fresh = false, updated_at = now()
+            from unnest(${columnLiteral(taken.map((row) => row.lead.id))}::int[],
+                        ${columnLiteral(taken.map((row) => row.attempt.result.api_lead_id))}::text[],
+                        ${columnLiteral(taken.map((row) => row.attempt.result.lead_url))}::text[],
+                        ${columnLiteral(taken.map((row) => row.attempt.result.client_url))}::text[])
+              as v(id, api_lead_id, lead_url, client_url)
+           where l.id = v.id`);
+      });
+      return written.map(() => undefined);
+    },
+    { maxItems: 100, maxWaitMs: 50 },
+  );
+}
+
+export type SendRunOptions = { chunkSize?: number };
+
+export async function runSendJob(context: JobContext, engine: SendEngine, options: SendRunOptions = {}): Promise<JobOutcome> {
+  const payload = sendJobPayload.parse(context.job.payload);
+  // Checked again when the job runs: a department, broker or integration switched off meanwhile stops it.
+  await sendableDepartment(context.db, payload.broker_department_id).catch(() => {
+    throw new PermanentJobError(`${payload.department_label} cannot be sent to now: it, its broker or its send integration was switched off or removed.`);
+  });
+  const [department] = await context.db.select().from(brokerDepartments).where(eq(brokerDepartments.id, payload.broker_department_id));
+  if (!department?.send_integration_id) throw new PermanentJobError(`${payload.department_label} has no send integration.`);
+  const integration = await loadIntegrationConfig(context.db, engine.secrets, department.send_integration_id);
+  if (!integration) throw new PermanentJobError(`The send integration of ${payload.department_label} no longer exists.`);
+
+  const total = await materializeTargets(context.db, context.job, payload, integration.id);
+  const limiter = engine.limiters.for(integration.id, integration.concurrency);
+  const chunkSize = options.chunkSize ?? Math.max(100, integration.concurrency * 20);
+  const claims = claimer(context, integration.concurrency);
+  const outcomes = outcomeWriter(context, department.id);
+  // The limiter holds a slot for the claim and the call only; the outcome is written behind, in batches.
+  let stopped = false;
+  const sendOne = async (lead: QueuedLead): Promise<void> => {
+    const attempt = await limiter.run(async () => (!stopped && (await claims.add(lead.historyId)) ? sendLead(engine, integration, lead) : null));
+    if (attempt) await outcomes.add({ lead, attempt });
+  };
+  const report = async () => {
+    const counts = await sendCounts(context);
+    await context.report({ processed: counts.sent, failed: counts.failed + counts.skipped, total });
+  };
+  await report();
+  // Chunks follow one another without a pause: the next is read and checked while the last is still being sent, and
+  // at most two chunks' leads wait for the limiter at once.
+  const inFlight = new Set<Promise<void>>();
+  let cursor = 0;
+  for (;;) {
+    if (await context.isCancelled()) {
+      stopped = true;
+      break;
+    }
+    const chunk = await queuedChunk(context, chunkSize, cursor);
+    if (chunk.length === 0) break;
+    cursor = chunk[chunk.length - 1]?.historyId ?? cursor;
+    const reasons = await skipReasons(context.db, chunk, {
+      departmentId: department.id,
+      jobId: context.job.id,
+      countries: department.countries,
+      languages: department.languages,
+    });
+    for (const status of new Set(reasons.values())) {
+      await skip(context, chunk.filter((lead) => reasons.get(lead.id) === status).map((lead) => lead.historyId), status);
+    }
+    for (const lead of chunk.filter((candidate) => !reasons.has(candidate.id))) {
+      const sending: Promise<void> = sendOne(lead).finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    }
+    while (inFlight.size > chunkSize) await Promise.race(inFlight);
+    await report();
+  }
+  await Promise.all(inFlight);
+  await engine.requestLog.flush();
+  if (await context.isCancelled()) {
+    await context.db.execute(sql`
+      update lead_send_histories set state = 'failure', failure_status = ${skipStatuses.cancelled}, updated_at = now()
+       where job_id = ${context.job.id} and state = 'queued'`);
+  }
+  const { queued: _queued, ...counts } = await sendCounts(context);
+  await report();
+  const message = `${plural(counts.total)} to ${payload.department_label}: ${counts.sent} sent, ${counts.failed} failed, ${counts.skipped} skipped.`;
+  return { result: counts, message };
+}

@@ -1,0 +1,28 @@
+/**
+ * The option lists the broker screens choose from, as select options: loaded on demand from the shared store
+ * (SPEC §3 option lists and labels) when the user may load them.
+ */
+import { useMemo } from 'react';
+import { brokerLabel, useOptionList } from '@crm/shared';
+import type { BrokerOption } from '@crm/shared/contract';
+import type { FieldOption } from '@crm/shared/ui';
+
+type Named = { id: number; name: string };
+type Country = { id: number; name: string; iso_3166_2: string };
+
+/** Fetched again whenever a picker appears: a broker added a moment ago is offered at once. */
+export function useBrokerChoices(): FieldOption[] {
+  const brokers = useOptionList<BrokerOption>('brokers', { refetchOnMount: true }).data;
+  return useMemo(() => brokers.map((broker) => ({ value: broker.id, label: brokerLabel(broker) })), [brokers]);
+}
+
+export function useAffiliateCompanyChoices(): FieldOption[] {
+  const companies = useOptionList<Named>('affiliateCompanies').data;
+  return useMemo(() => companies.map((company) => ({ value: company.id, label: company.name })), [companies]);
+}
+
+/** Departments target countries by ISO 3166 alpha-2 code. */
+export function useCountryChoices(): FieldOption[] {
+  const countries = useOptionList<Country>('countries').data;
+  return useMemo(() => countries.map((country) => ({ value: country.iso_3166_2, label: `${country.name} (${country.iso_3166_2})` })), [countries]);
+}

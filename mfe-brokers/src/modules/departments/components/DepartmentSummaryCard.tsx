@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { DepartmentSummary } from '@crm/shared/contract';
+import { Card, Col, Descriptions, Row, Skeleton, Statistic, Tag } from '@crm/shared/ui';
+import { departmentsPath } from '../../../paths.ts';
+import { departmentLabel } from '../departmentScreen.tsx';
+
+/** The histories page's header: which department, through which integration, and its totals. */
+export function DepartmentSummaryCard({ summary, loading }: { summary: DepartmentSummary | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  const department = summary?.department;
+  return (
+    <Card
+      data-testid="department-summary"
+      title={department ? departmentLabel(department) : t('menu.brokers.departmentHistories')}
+      extra={<Link to={departmentsPath}>{t('brokers:histories.backToDepartments')}</Link>}
+    >
+      {loading || !summary || !department ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : (
+        <Row gutter={[24, 16]}>
+          <Col xs={24} lg={12}>
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t('brokers:departments.fields.send_integration')}>{department.send_integration?.name ?? t('brokers:departments.noIntegration')}</Descriptions.Item>
+              <Descriptions.Item label={t('brokers:fields.is_active')}>{department.is_active ? <Tag color="green">{t('yes')}</Tag> : <Tag color="red">{t('no')}</Tag>}</Descriptions.Item>
+            </Descriptions>
+          </Col>
+          <Col xs={8} lg={4}>
+            <Statistic title={t('brokers:histories.totals.sent')} value={summary.sent} data-testid="department-summary-sent" />
+          </Col>
+          <Col xs={8} lg={4}>
+            <Statistic title={t('brokers:histories.totals.failed')} value={summary.failed} data-testid="department-summary-failed" />
+          </Col>
+          <Col xs={8} lg={4}>
+            <Statistic title={t('brokers:histories.totals.ftds')} value={summary.ftds} data-testid="department-summary-ftds" />
+          </Col>
+        </Row>
+      )}
+    </Card>
+  );
+}

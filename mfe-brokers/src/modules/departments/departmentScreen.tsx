@@ -1,0 +1,51 @@
+/**
+ * `broker/department/search`: departments described once for ResourceScreen — the SPEC §3 label, the send
+ * integration, country and language targeting, and a link to the department's histories.
+ */
+import { brokerDepartmentLabel } from '@crm/shared';
+import { crudPermissions, type DepartmentItem } from '@crm/shared/contract';
+import type { ResourceRow, ResourceSpec } from '@crm/shared/ui';
+import { departmentHistoriesPath } from '../../paths.ts';
+import { activeFilterOptions, brokerField } from '../brokers/brokerScreen.tsx';
+import { TextCell } from '../brokers/components/TextCell.tsx';
+import { useBrokerChoices, useCountryChoices } from '../brokers/hooks/useOptionChoices.ts';
+import { useIntegrationChoices } from '../integrations/hooks/useIntegrationChoices.ts';
+
+const field = (name: string) => `brokers:departments.fields.${name}`;
+
+const asDepartment = (row: ResourceRow) => row as DepartmentItem;
+
+/** The SPEC §3 department label from a department item (its broker is embedded). */
+export function departmentLabel(department: Pick<DepartmentItem, 'broker' | 'branch_name'>): string {
+  return brokerDepartmentLabel({ branch_name: department.branch_name, broker_id: department.broker });
+}
+
+export const departmentScreen: ResourceSpec = {
+  path: '/broker/department',
+  titleKey: 'menu.brokers.departments',
+  nounKey: 'brokers:nouns.department',
+  permissions: crudPermissions('broker.department'),
+  columns: [
+    { key: 'branch_name', sortKey: 'branch_name', title: field('department'), render: (row) => <TextCell text={departmentLabel(asDepartment(row))} /> },
+    { key: 'send_integration', title: field('send_integration'), type: 'object' },
+    { key: 'countries', title: field('countries'), type: 'array' },
+    { key: 'languages', title: field('languages'), type: 'array' },
+    { key: 'is_active', title: brokerField('is_active'), type: 'boolean' },
+  ],
+  fields: [
+    { name: 'broker_id', labelKey: field('broker'), kind: 'select', useOptions: useBrokerChoices },
+    { name: 'branch_name', labelKey: field('branch_name'), kind: 'text' },
+    { name: 'send_integration_id', labelKey: field('send_integration'), kind: 'select', useOptions: useIntegrationChoices, nullable: true, placeholderKey: 'brokers:departments.noIntegration' },
+    { name: 'countries', labelKey: field('countries'), kind: 'multiselect', useOptions: useCountryChoices, helpKey: 'brokers:departments.help.countries' },
+    { name: 'languages', labelKey: field('languages'), kind: 'tags', helpKey: 'brokers:departments.help.languages' },
+    { name: 'is_active', labelKey: brokerField('is_active'), kind: 'boolean' },
+  ],
+  filters: [
+    { name: 'broker_id', labelKey: field('broker'), kind: 'select', useOptions: useBrokerChoices },
+    { name: 'send_integration_id', labelKey: field('send_integration'), kind: 'select', useOptions: useIntegrationChoices },
+    { name: 'is_active', labelKey: brokerField('is_active'), kind: 'select', options: activeFilterOptions },
+  ],
+  defaults: { is_active: true },
+  toFormValues: (row) => ({ ...row, send_integration_id: asDepartment(row).send_integration?.id ?? null }),
+  rowActions: [{ key: 'histories', labelKey: 'brokers:departments.histories', permission: 'broker.department.histories.view', to: (row) => departmentHistoriesPath(row.id) }],
+};

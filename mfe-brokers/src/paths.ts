@@ -1,0 +1,17 @@
+/** The routes this remote links to, written as the route table has them (a typo is a type error). */
+import { generatePath } from 'react-router-dom';
+import type { RoutePath } from '@crm/shared/routes';
+
+const departmentHistoriesRoute: RoutePath = 'broker/department/:id/histories/view';
+const departmentsRoute: RoutePath = 'broker/department/search';
+const leadProfileRoute: RoutePath = 'lead/single/:id';
+
+export const departmentHistoriesPath = (id: number) => generatePath(`/${departmentHistoriesRoute}`, { id: String(id) });
+export const departmentsPath = `/${departmentsRoute}`;
+export const leadProfilePath = (id: number) => generatePath(`/${leadProfileRoute}`, { id: String(id) });
+
+/** The id of `broker/department/:id/histories/view`, or null when the URL's text is not one. */
+export function parseDepartmentId(raw: string | undefined): number | null {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}

@@ -1,0 +1,11 @@
+/**
+ * Whether this user may send leads (issue 7): the permission `lead.send`, the session's sender flag (only users
+ * flagged isSender send; the API refuses the others with a 403), and the lead-settings item "send" (SPEC §6).
+ */
+import { leadSettingVisible, useAccess, useAppSelector } from '@crm/shared';
+
+export function useMaySend(): boolean {
+  const { can, permissions } = useAccess();
+  const isSender = useAppSelector((state) => state.session.isSender);
+  return isSender && can('lead.send') && leadSettingVisible(permissions, 'send');
+}
