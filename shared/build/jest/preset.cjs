@@ -40,6 +40,8 @@ function createJestConfig(rootDir) {
   return {
     rootDir,
     testEnvironment: 'jsdom',
+    // One worker per core: Jest's default leaves a core to its idle parent process, which halves a 2-core machine.
+    maxWorkers: '100%',
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     transform: { '^.+\\.(ts|tsx)$': ['@swc/jest', swcOptions] },

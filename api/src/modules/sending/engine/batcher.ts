@@ -7,7 +7,7 @@ type Waiting<Item, Result> = { item: Item; resolve(result: Result): void; reject
 
 export class Batcher<Item, Result> {
   private waiting: Waiting<Item, Result>[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private timer: { cancel(): void } | null = null;
   private readonly running = new Set<Promise<void>>();
 
   constructor(
@@ -19,13 +19,26 @@ export class Batcher<Item, Result> {
     return new Promise<Result>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (this.waiting.length >= this.options.maxItems) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.options.maxWaitMs);
+      else this.timer ??= this.schedule();
     });
+  }
+
+  /**
+   * The batch's deadline. `maxWaitMs: 0` goes once the current turn of the event loop is over (what it added joins),
+   * without the 1 ms floor of a timer.
+   */
+  private schedule(): { cancel(): void } {
+    if (this.options.maxWaitMs === 0) {
+      const immediate = setImmediate(() => void this.flush());
+      return { cancel: () => clearImmediate(immediate) };
+    }
+    const timeout = setTimeout(() => void this.flush(), this.options.maxWaitMs);
+    return { cancel: () => clearTimeout(timeout) };
   }
 
   /** Sends what waits, and resolves once every batch under way has been handled. */
   async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     const batch = this.waiting;
     this.waiting = [];
