@@ -21,7 +21,7 @@ async function expectContainedFailure(page: Page, kind: string, text: RegExp) {
   // The rest of the console keeps working: header, sidebar and another remote.
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByTestId('not-built')).toHaveAttribute('data-remote', 'mfe_dashboard');
+  await expect(page.getByTestId('dashboard-page')).toBeVisible();
   await page.goBack();
   await expect(failure).toBeVisible({ timeout: 15_000 });
 }

@@ -10,16 +10,16 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { defaultImportBatchRows } from '../modules/leads/import/schema.ts';
 import { wholeNumberOption } from '../seed/cli-args.ts';
 import { writeBenchCsv, writeBenchXlsx } from './import-data.ts';
 import type { RunResult } from './import-run.ts';
+import { inTemporaryDirectory, inThrowawayPostgres, machineLine } from './throwaway.ts';
 
 type Target = 'pglite' | 'postgres';
 type Kind = 'csv' | 'xlsx';
@@ -44,32 +44,11 @@ function runChild(args: string[]): Promise<RunResult> {
   });
 }
 
-async function onPglite(file: string, kind: Kind, batchRows: number): Promise<RunResult> {
-  const directory = await mkdtemp(join(tmpdir(), 'bench-import-pglite-'));
-  try {
-    return await runChild(['--file', file, '--kind', kind, '--dir', directory, '--batch-rows', String(batchRows)]);
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
-}
+const onPglite = (file: string, kind: Kind, batchRows: number): Promise<RunResult> =>
+  inTemporaryDirectory('bench-import-pglite', (directory) => runChild(['--file', file, '--kind', kind, '--dir', directory, '--batch-rows', String(batchRows)]));
 
-async function onPostgres(url: string, file: string, kind: Kind, batchRows: number): Promise<RunResult> {
-  const name = `bench_import_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    try {
-      const benchUrl = new URL(url);
-      benchUrl.pathname = `/${name}`;
-      return await runChild(['--file', file, '--kind', kind, '--url', benchUrl.toString(), '--batch-rows', String(batchRows)]);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
+const onPostgres = (adminUrl: string, file: string, kind: Kind, batchRows: number): Promise<RunResult> =>
+  inThrowawayPostgres(adminUrl, 'bench_import', (url) => runChild(['--file', file, '--kind', kind, '--url', url, '--batch-rows', String(batchRows)]));
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -81,8 +60,7 @@ async function main(): Promise<void> {
   if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgres') throw new Error(usage);
   const url = process.env['DATABASE_URL'] || undefined;
 
-  const cpu = cpus();
-  console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(machineLine());
   console.log(`rows: ${rows.toLocaleString('en')} (plus a header), batch ${batchRows.toLocaleString('en')} rows`);
 
   const directory = await mkdtemp(join(tmpdir(), 'bench-import-files-'));

@@ -12,7 +12,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -26,6 +25,7 @@ import { seedReference } from '../seed/reference.ts';
 import { seedDemoData } from '../seed/demo/index.ts';
 import { wholeNumberOption } from '../seed/cli-args.ts';
 import { secretBoxFor } from '../modules/sending/secrets.ts';
+import { machineLine } from './throwaway.ts';
 
 const usage = 'usage: DATABASE_URL=postgres://… pnpm bench:leads -- [--leads N (default 1000000)] [--iterations I (default 60)] [--fresh]';
 const adminEmail = 'bench@example.com';
@@ -154,8 +154,7 @@ async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error(`PostgreSQL is needed: ${usage}`);
 
-  const cpu = cpus();
-  console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(machineLine());
   const { database, url } = await openBenchDatabase(adminUrl, leads, values.fresh === true);
   const version = await database.pool.query<{ version: string }>('select version() as version');
   console.log(`database: ${version.rows[0]?.version ?? 'unknown'}`);

@@ -9,17 +9,14 @@
  * countries first.
  */
 import { randomBytes } from 'node:crypto';
-import { cpus, totalmem, tmpdir } from 'node:os';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { openDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createDemoLeadGenerator, leadInsertStatement, seedDemoData } from '../seed/demo/index.ts';
 import { wholeNumberOption } from '../seed/cli-args.ts';
 import { SecretBox } from '../modules/sending/secrets.ts';
+import { inTemporaryDirectory, inThrowawayPostgres, machineLine, withDatabase } from './throwaway.ts';
 
 type Target = 'pglite' | 'postgres';
 type Result = { target: Target; leads: number; seedMs: number; seedRows: number; generateMs: number; baselineMs: number };
@@ -81,42 +78,11 @@ async function measure(target: Target, database: Database, leads: number, batchS
   return { target, leads, seedMs: report.elapsedMs, seedRows, generateMs, baselineMs };
 }
 
-async function onPglite(leads: number, batchSize: number): Promise<Result> {
-  const directory = await mkdtemp(join(tmpdir(), 'bench-seed-pglite-'));
-  try {
-    const database = await openDatabase({ dataDir: directory });
-    try {
-      return await measure('pglite', database, leads, batchSize);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
-}
+const onPglite = (leads: number, batchSize: number): Promise<Result> =>
+  inTemporaryDirectory('bench-seed-pglite', (directory) => withDatabase({ dataDir: directory }, (database) => measure('pglite', database, leads, batchSize)));
 
-async function onPostgres(url: string, leads: number, batchSize: number): Promise<Result> {
-  const name = `bench_seed_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    try {
-      const benchUrl = new URL(url);
-      benchUrl.pathname = `/${name}`;
-      const database = await openDatabase({ url: benchUrl.toString() });
-      try {
-        return await measure('postgres', database, leads, batchSize);
-      } finally {
-        await database.close();
-      }
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
+const onPostgres = (adminUrl: string, leads: number, batchSize: number): Promise<Result> =>
+  inThrowawayPostgres(adminUrl, 'bench_seed', (url) => withDatabase({ url }, (database) => measure('postgres', database, leads, batchSize)));
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -128,8 +94,7 @@ async function main(): Promise<void> {
   if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgres') throw new Error(usage);
   const url = process.env.DATABASE_URL || undefined;
 
-  const cpu = cpus();
-  console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(machineLine());
   console.log(`leads: ${leads.toLocaleString('en')}, batch size ${batchSize.toLocaleString('en')}`);
 
   const results: Result[] = [];

@@ -25,6 +25,7 @@ import { leadRoutes } from '../modules/leads/routes.ts';
 import { brokerRoutes } from '../modules/brokers/routes.ts';
 import type { SendEngine } from '../modules/sending/engine/deps.ts';
 import { sendingRoutes } from '../modules/sending/routes.ts';
+import { dashboardRoutes } from '../modules/dashboard/routes.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { resourceRoutes } from './resource.ts';
 import { isPublicRoute, type RouteAccess } from './access.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
       await api.register(leadRoutes, { db, jobs });
       await api.register(brokerRoutes, { db, secrets: engine.secrets });
       await api.register(sendingRoutes, { db, jobs, engine });
+      await api.register(dashboardRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,10 @@
-import { Placeholder } from '../Placeholder.tsx';
+import { DashboardRemotePage } from '../DashboardRemotePage.tsx';
+import { DashboardScreen } from '../modules/statistics/components/DashboardScreen.tsx';
 
 export default function DashboardPage() {
-  return <Placeholder titleKey="menu.dashboard" />;
+  return (
+    <DashboardRemotePage>
+      <DashboardScreen />
+    </DashboardRemotePage>
+  );
 }

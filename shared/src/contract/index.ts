@@ -15,3 +15,4 @@ export * from './leadRecords.ts';
 export * from './leadTransfer.ts';
 export * from './brokers.ts';
 export * from './sending.ts';
+export * from './dashboard.ts';

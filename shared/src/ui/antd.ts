@@ -67,4 +67,9 @@ export {
   UserOutlined,
   ApartmentOutlined,
   ProfileOutlined,
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  CloseCircleOutlined,
+  DollarOutlined,
+  MinusOutlined,
 } from '@ant-design/icons';

@@ -5,6 +5,7 @@ export * from './components/confirm.ts';
 export * from './components/PermissionGate.tsx';
 export * from './components/SubmitButton.tsx';
 export * from './components/NotBuiltPanel.tsx';
+export * from './components/LoadFailed.tsx';
 export * from './standalone/StandaloneApp.tsx';
 export * from './format/dates.ts';
 export * from './list/ListHeader.tsx';

@@ -88,6 +88,8 @@ export const leads = pgTable(
     index('leads_last_sent_desc_idx').on(table.last_sent_at.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('leads_last_department_idx').on(table.last_broker_department_id, table.last_sent_at),
     index('leads_search_trgm_idx').using('gin', table.search_text.op('gin_trgm_ops')),
+    // The dashboard (modules/dashboard/counts.ts): a day range of FTDs with their department, from the index alone.
+    index('leads_ftd_department_idx').on(table.api_ftd_at, table.last_broker_department_id).where(sql`${table.api_ftd_at} is not null`),
   ],
 );
 
@@ -154,7 +156,8 @@ export const leadSendHistories = pgTable(
   (table) => [
     uniqueIndex('lead_send_histories_job_lead_unique').on(table.job_id, table.lead_id),
     index('lead_send_histories_lead_idx').on(table.lead_id, table.created_at),
-    index('lead_send_histories_created_idx').on(table.created_at),
+    // By time (the lists' order), and a day range's outcomes per department for the dashboard from the index alone.
+    index('lead_send_histories_created_outcome_idx').on(table.created_at, table.state, table.broker_department_id),
     index('lead_send_histories_department_idx').on(table.broker_department_id, table.created_at),
   ],
 );
@@ -173,6 +176,21 @@ export const leadBrokerHistories = pgTable(
     created_at: createdAt(),
   },
   (table) => [index('lead_broker_histories_lead_idx').on(table.lead_id, table.created_at), index('lead_broker_histories_department_idx').on(table.broker_department_id, table.created_at)],
+);
+
+/**
+ * The dashboard's unique leads (modules/dashboard/counts.ts): each lead whose contact (its email, else its phone) had
+ * an earlier lead less than 48 hours before, with that lead's time. A day's unique leads are its leads less those
+ * whose previous lead fell on the same day. Kept by triggers on `leads` (migration 0006), so every writer keeps it.
+ */
+export const leadContactRepeats = pgTable(
+  'lead_contact_repeats',
+  {
+    lead_id: integer('lead_id').primaryKey().references(() => leads.id, { onDelete: 'cascade' }),
+    created_at: at('created_at').notNull(),
+    previous_at: at('previous_at').notNull(),
+  },
+  (table) => [index('lead_contact_repeats_created_idx').on(table.created_at, table.previous_at)],
 );
 
 /** An intake or import row that was rejected, kept raw so staff can fix and retry it. */

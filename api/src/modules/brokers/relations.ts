@@ -40,6 +40,17 @@ export function brokerLabel(broker: Pick<BrokerRef, 'name' | 'affiliate_companie
   return companies ? `${broker.name} - ${companies}` : broker.name;
 }
 
+type DepartmentRow = { id: number; broker_id: number; branch_name: string };
+
+/** Labels departments '<broker label> - <branch name>'; one whose broker is gone is left out. */
+async function labelled<Row extends DepartmentRow>(executor: Executor, rows: readonly Row[]): Promise<(Row & { label: string })[]> {
+  const refs = await brokerRefs(executor, rows.map((row) => row.broker_id));
+  return rows.flatMap((row) => {
+    const broker = refs.get(row.broker_id);
+    return broker ? [{ ...row, label: `${brokerLabel(broker)} - ${row.branch_name}` }] : [];
+  });
+}
+
 /** The departments sending through each integration, labelled '<broker label> - <branch name>'. */
 export async function departmentsByIntegration(executor: Executor, integrationIds: readonly number[]): Promise<Map<number, DepartmentLabel[]>> {
   if (integrationIds.length === 0) return new Map();
@@ -48,13 +59,17 @@ export async function departmentsByIntegration(executor: Executor, integrationId
     .from(brokerDepartments)
     .where(inArray(brokerDepartments.send_integration_id, [...new Set(integrationIds)]))
     .orderBy(asc(brokerDepartments.id));
-  const refs = await brokerRefs(executor, rows.map((row) => row.broker_id));
-  return groupBy(
-    rows.flatMap(({ id, integration_id, broker_id, branch_name }) => {
-      const broker = refs.get(broker_id);
-      return integration_id === null || !broker ? [] : [{ owner: integration_id, value: { id, label: `${brokerLabel(broker)} - ${branch_name}` } }];
-    }),
-  );
+  return groupBy((await labelled(executor, rows)).flatMap(({ id, integration_id, label }) => (integration_id === null ? [] : [{ owner: integration_id, value: { id, label } }])));
+}
+
+/** These departments labelled '<broker label> - <branch name>', by id (a department since removed is missing). */
+export async function departmentLabelsById(executor: Executor, departmentIds: readonly number[]): Promise<Map<number, string>> {
+  if (departmentIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: brokerDepartments.id, broker_id: brokerDepartments.broker_id, branch_name: brokerDepartments.branch_name })
+    .from(brokerDepartments)
+    .where(inArray(brokerDepartments.id, [...new Set(departmentIds)]));
+  return new Map((await labelled(executor, rows)).map(({ id, label }) => [id, label]));
 }
 
 /** A `toItem` keeping only the keys of the item schema, dates as ISO strings: no other column leaves the API. */

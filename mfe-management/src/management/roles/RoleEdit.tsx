@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { isNotFound, Skeleton } from '@crm/shared/ui';
+import { isNotFound, LoadFailed, Skeleton } from '@crm/shared/ui';
 import { FormCard } from '../common/FormCard.tsx';
-import { LoadFailed } from '../common/LoadFailed.tsx';
 import { NotFoundState } from '../common/NotFoundState.tsx';
 import { managementPaths, parseRouteId } from '../common/paths.ts';
 import { useManagementRoleQuery, useManagementRoleUpdateMutation } from '../api/managementApi.ts';

@@ -1,7 +1,7 @@
 /**
  * The broker's clock (`gmt_timezone`): an IANA zone (Europe/Berlin) or a fixed offset (+02:00, -0530, UTC,
  * GMT+2). Pull windows are written in it as `YYYY-MM-DD HH:mm:ss`, and dates the broker writes without an offset
- * are read in it.
+ * are read in it. The dashboard's local days start where `startOfDayInZone` says.
  */
 import { IntegrationConfigError } from './configError.ts';
 
@@ -78,4 +78,29 @@ export function parseInZone(text: string, zone: string): Date | null {
   let instant = wall - (wallTime(new Date(wall), zoneInfo) - wall);
   instant = wall - (wallTime(new Date(instant), zoneInfo) - instant);
   return new Date(instant);
+}
+
+const second = 1000;
+const hour = 3600 * second;
+
+/**
+ * The first instant of the local day `YYYY-MM-DD` in the zone: its midnight, or, where a daylight-saving change
+ * skips midnight (America/Santiago, America/Havana), the first second the clocks show that day. Found by bisection
+ * to the second between an instant surely before the day and one surely in it (offsets lie within −12 h and +14 h).
+ */
+export function startOfDayInZone(day: string, zone: string): Date {
+  const zoneInfo = readZone(zone);
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(midnight)) throw new RangeError(`not a day: ${day}`);
+  // Most days: midnight less the offset the zone has then, if the second before it is still the day before.
+  const guess = 2 * midnight - wallTime(new Date(midnight), zoneInfo);
+  if (wallTime(new Date(guess), zoneInfo) === midnight && wallTime(new Date(guess - second), zoneInfo) < midnight) return new Date(guess);
+  let before = midnight - 15 * hour;
+  let within = midnight + 13 * hour;
+  while (within - before > second) {
+    const middle = before + Math.floor((within - before) / 2 / second) * second;
+    if (wallTime(new Date(middle), zoneInfo) < midnight) before = middle;
+    else within = middle;
+  }
+  return new Date(within);
 }

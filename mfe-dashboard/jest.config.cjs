@@ -1,0 +1,1 @@
+module.exports = require('@crm/shared/build/jest/preset.cjs').createJestConfig(__dirname);

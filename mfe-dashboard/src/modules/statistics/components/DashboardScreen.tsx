@@ -1,0 +1,107 @@
+/**
+ * `/dashboard`: the last seven days in the browser's time zone — five small cards, then the week's charts,
+ * or 'Statistics not found' in their place when nothing happened at all.
+ */
+import { useTranslation } from 'react-i18next';
+import type { DashboardStatistics } from '@crm/shared/contract';
+import { Button, Card, Col, Flex, formatDate, Input, LoadFailed, ReloadOutlined, Row, Skeleton, Typography } from '@crm/shared/ui';
+import { useDashboardStatisticsQuery } from '../api/dashboardApi.ts';
+import { useWeekEnding } from '../hooks/useWeekEnding.ts';
+import { browserTimeZone, cardKeys, cardsByKey, dayLabels, isEmptyWeek, todayIn } from '../statistics.ts';
+import { EmptyStatistics } from './EmptyStatistics.tsx';
+import { StatCard } from './StatCard.tsx';
+import { WeeklyCharts } from './WeeklyCharts.tsx';
+
+/** Coming back to the page within a minute shows the cached week; later it asks again. */
+const refetchAfterSeconds = 60;
+
+const cardColumns = { xs: 24, sm: 12, lg: 8, xl: { flex: '20%' } } as const;
+
+function LoadingWeek() {
+  return (
+    <Flex vertical gap={16} data-testid="dashboard-loading">
+      <Row gutter={[16, 16]}>
+        {cardKeys.map((key) => (
+          <Col key={key} {...cardColumns}>
+            <Card>
+              <Skeleton active paragraph={{ rows: 3 }} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]}>
+        {[0, 1].map((index) => (
+          <Col key={index} xs={24} xl={12}>
+            <Card>
+              <Skeleton active paragraph={{ rows: 6 }} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </Flex>
+  );
+}
+
+function Week({ statistics }: { statistics: DashboardStatistics }) {
+  const cards = cardsByKey(statistics.cards);
+  const categories = dayLabels(statistics.days);
+  return (
+    <Flex vertical gap={16}>
+      <Row gutter={[16, 16]}>
+        {cardKeys.map((key) => (
+          <Col key={key} {...cardColumns}>
+            <StatCard card={cards[key]} dayLabels={categories} />
+          </Col>
+        ))}
+      </Row>
+      {isEmptyWeek(statistics) ? (
+        <Card>
+          <EmptyStatistics testId="dashboard-empty" minHeight={240} />
+        </Card>
+      ) : (
+        <WeeklyCharts statistics={statistics} categories={categories} />
+      )}
+    </Flex>
+  );
+}
+
+export function DashboardScreen() {
+  const { t } = useTranslation();
+  const timeZone = browserTimeZone();
+  const [weekEnding, setWeekEnding] = useWeekEnding();
+  const statistics = useDashboardStatisticsQuery({ time_zone: timeZone, ...(weekEnding ? { date: weekEnding } : {}) }, { refetchOnMountOrArgChange: refetchAfterSeconds });
+  const week = statistics.data?.data;
+  const retry = () => void statistics.refetch();
+
+  return (
+    <Flex vertical gap={16} data-testid="dashboard-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('menu.dashboard')}
+          </Typography.Title>
+          {week && (
+            <Typography.Text type="secondary" data-testid="dashboard-range">
+              {t('dashboard:range', { from: formatDate(week.days[0]), to: formatDate(week.days.at(-1)), timeZone: week.time_zone })}
+            </Typography.Text>
+          )}
+        </div>
+        <Flex gap={8} align="center">
+          <Input
+            type="date"
+            aria-label={t('dashboard:weekEnding')}
+            data-testid="dashboard-week-ending"
+            style={{ width: 170 }}
+            max={todayIn(timeZone)}
+            value={weekEnding ?? ''}
+            onChange={(event) => setWeekEnding(event.target.value || undefined)}
+          />
+          <Button icon={<ReloadOutlined />} onClick={retry} loading={statistics.isFetching} disabled={statistics.isLoading}>
+            {t('dashboard:refresh')}
+          </Button>
+        </Flex>
+      </Flex>
+      {week ? <Week statistics={week} /> : statistics.isError ? <LoadFailed retry={retry} testId="dashboard-error" /> : <LoadingWeek />}
+    </Flex>
+  );
+}

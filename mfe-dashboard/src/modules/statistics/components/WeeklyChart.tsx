@@ -1,0 +1,34 @@
+import { hasData, type ChartSeries } from '../statistics.ts';
+import { useChartPalette } from '../hooks/useChartPalette.ts';
+import { ApexChart } from './ApexChart.tsx';
+import { weeklyChartOptions } from './chartOptions.ts';
+import { EmptyStatistics } from './EmptyStatistics.tsx';
+
+export const chartNames = ['leads', 'failed-leads', 'sends', 'ftds', 'department-ftds', 'combiner'] as const;
+export type ChartName = (typeof chartNames)[number];
+
+export type WeeklyChartProps = {
+  name: ChartName;
+  type: 'area' | 'bar' | 'line';
+  series: ChartSeries[];
+  /** The seven day labels. */
+  categories: string[];
+  colors: string[];
+  stacked?: boolean;
+};
+
+const chartHeight = 280;
+
+/** One chart of the week, or 'Statistics not found' in its place when every value is zero. */
+export function WeeklyChart({ name, type, series, categories, colors, stacked = false }: WeeklyChartProps) {
+  const palette = useChartPalette();
+  return (
+    <div data-testid={`dashboard-chart-${name}`}>
+      {hasData(series) ? (
+        <ApexChart type={type} height={chartHeight} series={series} options={weeklyChartOptions({ categories, colors, fontFamily: palette.fontFamily, textColor: palette.textColor }, stacked)} />
+      ) : (
+        <EmptyStatistics testId={`dashboard-chart-${name}-empty`} minHeight={chartHeight} />
+      )}
+    </div>
+  );
+}

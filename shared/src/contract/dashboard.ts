@@ -1,0 +1,86 @@
+/**
+ * Dashboard statistics (SPEC §3 "Dashboard small stat", DESIGN §4 "Dashboard"): seven local days ending on `date`
+ * in the user's time zone, each card compared with the seven days before.
+ *
+ * - leads: unique leads, the distinct contacts (normalized email, else E.164 phone) among the leads created that day;
+ * - failed_leads: failed-lead rows created that day;
+ * - sent_success / sent_failure: send-history rows of that day by outcome (queued and sending ones are not counted);
+ * - ftds: leads whose `api_ftd_at` falls that day; per department, by the lead's last department.
+ */
+import { z } from 'zod';
+
+export const dashboardCardKeys = ['leads', 'failed_leads', 'sent_success', 'sent_failure', 'ftds'] as const;
+export type DashboardCardKey = (typeof dashboardCardKeys)[number];
+
+/** What the combiner can compare per broker department. */
+export const departmentMetricKeys = ['sent_success', 'sent_failure', 'ftds'] as const;
+export type DepartmentMetricKey = (typeof departmentMetricKeys)[number];
+
+export const dashboardDays = 7;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const dayMessage = 'The date must be a day like 2026-11-21.';
+const localDate = z
+  .string()
+  // Each check stops the next, so a malformed date gets one message.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: dayMessage, abort: true })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { message: dayMessage, abort: true })
+  // Four-digit years on both sides of the window (JS dates before year 100 and after 9999 format differently).
+  .refine((value) => value >= '1970-01-01' && value <= '9999-12-30', 'The date must be between 1970-01-01 and 9999-12-30.');
+
+export const dashboardStatisticsQuery = z.object({
+  /** An IANA zone (the browser's); days start at local midnight there. */
+  time_zone: z
+    .string()
+    .trim()
+    .min(1, { abort: true })
+    .max(64, { abort: true })
+    .refine(isTimeZone, 'The time zone must be an IANA zone like Europe/Berlin.')
+    .default('UTC'),
+  /** The last of the seven days; today in `time_zone` when absent. */
+  date: localDate.optional(),
+});
+export type DashboardStatisticsQuery = z.infer<typeof dashboardStatisticsQuery>;
+
+const sevenCounts = z.array(z.number().int().nonnegative()).length(dashboardDays);
+
+/** One small card: the week's total, the change against the previous week and the seven daily values. */
+export const dashboardCard = z.object({
+  key: z.enum(dashboardCardKeys),
+  value: z.number().int().nonnegative(),
+  previous: z.number().int().nonnegative(),
+  /** (value − previous) ÷ previous × 100, one decimal; 100 when previous is 0 and value is not, 0 when both are. */
+  percentage: z.number(),
+  /** value > previous. */
+  increase: z.boolean(),
+  values: sevenCounts,
+});
+export type DashboardCard = z.infer<typeof dashboardCard>;
+
+/** A broker department with any send or FTD in the week. */
+export const dashboardDepartment = z.object({
+  broker_department_id: z.number().int(),
+  label: z.string(),
+  sent_success: sevenCounts,
+  sent_failure: sevenCounts,
+  ftds: sevenCounts,
+});
+export type DashboardDepartment = z.infer<typeof dashboardDepartment>;
+
+export const dashboardStatistics = z.object({
+  time_zone: z.string(),
+  /** The seven local days, oldest first, as YYYY-MM-DD. */
+  days: z.array(z.string()).length(dashboardDays),
+  /** In the order of dashboardCardKeys. */
+  cards: z.array(dashboardCard).length(dashboardCardKeys.length),
+  departments: z.array(dashboardDepartment),
+});
+export type DashboardStatistics = z.infer<typeof dashboardStatistics>;
