@@ -135,5 +135,6 @@ test('a lead profile sends that one lead', async () => {
 
   await waitFor(() => expect(posts(api, '/lead/send')).toHaveLength(1));
   expect(requestBody(posts(api, '/lead/send')[0]!)).toEqual({ broker_department_id: 8, lead_ids: [5], filters: {} });
-  expect(await screen.findByTestId('lead-send-progress')).toHaveAttribute('data-status', 'running');
+  // The job as the send answered it (pending), then as the first poll reads it.
+  await waitFor(() => expect(screen.getByTestId('lead-send-progress')).toHaveAttribute('data-status', 'running'));
 });
