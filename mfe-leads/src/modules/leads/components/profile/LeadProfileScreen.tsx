@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Button, Card, Flex, Result, Skeleton, Space, Typography, isNotFound, renderCell } from '@crm/shared/ui';
+import { Button, Card, Flex, LoadFailed, Result, Skeleton, Space, Typography, isNotFound, renderCell } from '@crm/shared/ui';
 import type { LeadDetail } from '@crm/shared/contract';
 import { useLeadProfileQuery } from '../../api/leadsApi.ts';
 import { leadSearchPath, parseLeadId } from '../../paths.ts';
@@ -65,7 +65,7 @@ export function LeadProfileScreen() {
 
   if (leadId === null || isNotFound(lead.error)) return <NotFound />;
   if (lead.error) {
-    return <Result status="warning" title={t('common:server.error')} extra={<Button onClick={() => void lead.refetch()}>{t('common:actions.retry')}</Button>} />;
+    return <LoadFailed retry={() => void lead.refetch()} />;
   }
   if (!lead.data) return <Skeleton active />;
   return <Profile lead={lead.data.data} />;
