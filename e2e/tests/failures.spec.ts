@@ -18,10 +18,16 @@ async function expectContainedFailure(page: Page, kind: string, text: RegExp) {
   await expect(failure).toBeVisible({ timeout: 15_000 });
   await expect(failure).toHaveAttribute('data-kind', kind);
   await expect(failure).toContainText(text);
-  // The rest of the console keeps working: header, sidebar and another remote.
+  // The rest of the console keeps working: header, sidebar and other remotes, even those sharing modules (the
+  // contract, zod) that the failing remote registered first.
   await expect(page.getByTestId('user-menu')).toBeVisible();
-  await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
+  const sidebar = page.getByTestId('sidebar');
+  await sidebar.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('dashboard-page')).toBeVisible();
+  await sidebar.getByText('Leads', { exact: true }).first().click();
+  await sidebar.getByRole('link', { name: 'Leads', exact: true }).click();
+  await expect(page.getByTestId('lead-search-screen')).toBeVisible();
+  await page.goBack();
   await page.goBack();
   await expect(failure).toBeVisible({ timeout: 15_000 });
 }

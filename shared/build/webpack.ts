@@ -85,7 +85,8 @@ export function createAppConfig(options: AppConfigOptions) {
           remotes: {},
           shared: sharedDependencies({ provideUi: options.name === 'host' || standalone }),
           shareStrategy: 'loaded-first',
-          runtimePlugins: options.runtimePlugins ?? [],
+          // Every app takes its own copy of a shared module nobody has loaded yet (preferOwnShare.ts).
+          runtimePlugins: [fileURLToPath(new URL('../src/federation/preferOwnShare.ts', import.meta.url)), ...(options.runtimePlugins ?? [])],
           manifest: true,
           dts: false,
         }),
