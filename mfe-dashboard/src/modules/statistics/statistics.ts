@@ -9,9 +9,9 @@ import type {
 } from '@crm/shared/contract';
 
 /**
- * The cards and metrics in the order the dashboard lays them out. Only types come from the contract: its runtime
- * entry (zod) is a module shared with the other remotes, and taking it from one of them that is failing would take
- * the dashboard down too. Records, so a key added to the contract must be placed here.
+ * The cards and metrics in the order the dashboard lays them out. Only types come from the contract: the dashboard
+ * needs none of its zod schemas at run time, so it never loads them. Records, so a key added to the contract must be
+ * placed here.
  */
 const cardLayout: Record<DashboardCardKey, true> = { leads: true, failed_leads: true, sent_success: true, sent_failure: true, ftds: true };
 const metricLayout: Record<DepartmentMetricKey, true> = { sent_success: true, sent_failure: true, ftds: true };
