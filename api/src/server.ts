@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { buildApp, type App } from './http/app.ts';
+import { setJobHeapGrowth } from './modules/jobs/heap.ts';
 import { JobQueue } from './modules/jobs/queue.ts';
 import { registerLeadJobs } from './modules/leads/jobs.ts';
 import { pruneRequestLogs } from './modules/requests/service.ts';
@@ -34,7 +35,9 @@ export async function startServer(config: Config): Promise<Server> {
   registerLeadJobs(jobs, database.db);
   const engine = createSendEngine({ db: database.db, secrets, http: httpCall() });
   registerSendJobs(jobs, engine);
-  await jobs.start({ work: config.role !== 'web' });
+  const works = config.role !== 'web';
+  if (works) setJobHeapGrowth();
+  await jobs.start({ work: works });
 
   const app = config.role === 'worker' ? null : await buildApp({ database, config, jobs, engine });
   if (app) await app.listen({ port: config.port, host: config.host });

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { importFiles, jobs, statuses, users } from '../db/schema/index.ts';
+import { setJobHeapGrowth } from '../modules/jobs/heap.ts';
 import { JobQueue } from '../modules/jobs/queue.ts';
 import { runLeadImport } from '../modules/leads/import/job.ts';
 import { leadImportJobType } from '../modules/leads/import/schema.ts';
@@ -59,6 +60,8 @@ async function runJob(database: Database, file: string, kind: 'csv' | 'xlsx', ba
     batch_size: batchRows,
   };
   const [job] = await db.insert(jobs).values({ user_id: admin.id, type: leadImportJobType, name: 'Benchmark import', payload }).returning({ id: jobs.id });
+  // As in a process that works jobs (server.ts).
+  setJobHeapGrowth();
   const queue = new JobQueue(database);
   queue.register(leadImportJobType, (context) => runLeadImport(context));
 

@@ -112,7 +112,10 @@ function insertStatement(rows: readonly AcceptedRow[], leadIds: readonly string[
 async function freshLeadIds(executor: Executor, count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => newLeadId());
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const taken = await executor.execute<{ lead_id: string }>(sql`select lead_id from leads where lead_id = any(${columnLiteral(ids)}::text[])`);
+    // One index probe per id (a lateral LIMIT 1): `= any` of thousands of ids scanned the whole of a small table.
+    const taken = await executor.execute<{ lead_id: string }>(sql`
+      select v.id as lead_id from unnest(${columnLiteral(ids)}::text[]) as v(id)
+       cross join lateral (select 1 from leads where lead_id = v.id limit 1) as hit`);
     const unavailable = new Set(taken.rows.map((row) => row.lead_id));
     const seen = new Set<string>();
     let redrawn = 0;
