@@ -91,6 +91,7 @@ describe('lead export', () => {
     const [company] = await db.insert(tables.affiliateCompanies).values({ name: 'Export Partners' }).returning();
     const [source] = await db.insert(tables.sources).values({ name: 'Export source' }).returning();
     const [broker] = await db.insert(tables.brokers).values({ name: 'Export Broker' }).returning();
+    await db.insert(tables.brokerAffiliateCompanies).values({ broker_id: broker!.id, affiliate_company_id: company!.id });
     const [department] = await db.insert(tables.brokerDepartments).values({ broker_id: broker!.id, branch_name: 'Berlin' }).returning();
     const tagRows = await db.insert(tables.tags).values([{ name: 'export-beta' }, { name: 'export-alpha' }]).returning();
     Object.assign(ids, { company: company!.id, source: source!.id, department: department!.id });
@@ -284,7 +285,7 @@ describe('lead export', () => {
       assert.equal(header?.length, exportableLeadColumns.length);
       assert.deepEqual(
         { source: cell['source'], status: cell['status'], original: cell['original_status'], company: cell['affiliate_company'], tags: cell['tags'], department: cell['last_department'] },
-        { source: 'Export source', status: 'Export A', original: 'Export original', company: 'Export Partners', tags: 'export-alpha, export-beta', department: 'Export Broker - Berlin' },
+        { source: 'Export source', status: 'Export A', original: 'Export original', company: 'Export Partners', tags: 'export-alpha, export-beta', department: 'Export Broker - Export Partners - Berlin' },
       );
       assert.deepEqual(
         { birth: cell['date_of_birth'], created: cell['created_at'], sent: cell['last_sent_at'], ftd: cell['api_ftd_at'] },

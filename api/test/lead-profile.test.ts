@@ -59,6 +59,7 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     [company] = (await db.insert(tables.affiliateCompanies).values({ name: 'Profile company' }).returning()).map((row) => row.id) as [number];
     [vip, cold] = (await db.insert(tables.tags).values([{ name: 'vip' }, { name: 'cold' }]).returning()).map((row) => row.id) as [number, number];
     const [broker] = await db.insert(tables.brokers).values({ name: 'Broker P' }).returning();
+    await db.insert(tables.brokerAffiliateCompanies).values({ broker_id: broker!.id, affiliate_company_id: company });
     [department] = (await db.insert(tables.brokerDepartments).values({ broker_id: broker!.id, branch_name: 'Desk 1' }).returning()).map((row) => row.id) as [number];
   });
   after(() => context.close());
@@ -91,7 +92,7 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     assert.deepEqual(lead.source, { id: source, name: 'Profile source' });
     assert.deepEqual(lead.affiliate_company, { id: company, name: 'Profile company' });
     assert.deepEqual(lead.created_by, { id: editor.id, name: 'Edna Editor' });
-    assert.deepEqual(lead.last_department, { id: department, label: 'Broker P - Desk 1' });
+    assert.deepEqual(lead.last_department, { id: department, label: 'Broker P - Profile company - Desk 1' });
     assert.deepEqual(lead.tags, [{ id: vip, name: 'vip' }]);
     assert.equal(lead.status_changed_at, '2024-05-01T10:00:00.000Z');
     assert.equal(lead.purchase_amount, '99.90');
@@ -269,14 +270,14 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     const sends = (await call('GET', `/lead/${id}/histories/send`)).json() as Page<LeadSendHistory>;
     assert.deepEqual(sends.data.map((row) => row.state), ['success', 'failure']);
     const failure = sends.data[1]!;
-    assert.deepEqual(failure.department, { id: department, label: 'Broker P - Desk 1' });
+    assert.deepEqual(failure.department, { id: department, label: 'Broker P - Profile company - Desk 1' });
     assert.deepEqual(failure.lead, { id, lead_id: failure.lead.lead_id, name: 'Gil 3', email: 'someone@example.com' });
     assert.deepEqual(failure.user, { id: editor.id, name: 'Edna Editor' });
     assert.deepEqual([failure.failure_status, failure.duration_ms, failure.request, failure.response], ['Duplicate', 120, { a: 1 }, { ok: false }]);
 
     const broker = (await call('GET', `/lead/${id}/histories/broker`)).json() as Page<LeadBrokerHistory>;
     assert.equal(broker.meta.total, 1);
-    assert.deepEqual(broker.data[0]!.department, { id: department, label: 'Broker P - Desk 1' });
+    assert.deepEqual(broker.data[0]!.department, { id: department, label: 'Broker P - Profile company - Desk 1' });
     assert.deepEqual([broker.data[0]!.channel, broker.data[0]!.api_lead_status, broker.data[0]!.api_ftd_at, broker.data[0]!.payload], ['pull', 'FTD', '2024-01-03T00:00:00.000Z', { status: 'FTD' }]);
 
     const bad = await call('GET', `/lead/${id}/histories/data?per_page=0`);

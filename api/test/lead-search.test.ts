@@ -47,8 +47,10 @@ describe('GET /lead: the lead search', () => {
     const [s0, s1, s2] = statusIds as [number, number, number];
     [sourceA, sourceB] = (await db.insert(tables.sources).values([{ name: 'Search source A' }, { name: 'Search source B' }]).returning()).map((row) => row.id) as [number, number];
     [vip, cold] = (await db.insert(tables.tags).values([{ name: 'vip' }, { name: 'cold' }]).returning()).map((row) => row.id) as [number, number];
+    const [zeta] = (await db.insert(tables.affiliateCompanies).values([{ name: 'Zeta Media' }]).returning()).map((row) => row.id) as [number];
     [acme] = (await db.insert(tables.affiliateCompanies).values([{ name: 'Acme Affiliates' }]).returning()).map((row) => row.id) as [number];
     const [broker] = await db.insert(tables.brokers).values({ name: 'BrokerX' }).returning();
+    await db.insert(tables.brokerAffiliateCompanies).values([zeta, acme].map((company) => ({ broker_id: broker!.id, affiliate_company_id: company })));
     [mainDepartment, secondDepartment] = (
       await db.insert(tables.brokerDepartments).values([{ broker_id: broker!.id, branch_name: 'Main' }, { broker_id: broker!.id, branch_name: 'Second' }]).returning()
     ).map((row) => row.id) as [number, number];
@@ -88,7 +90,8 @@ describe('GET /lead: the lead search', () => {
     assert.deepEqual(alice.status, { id: statusIds[0], ...status.rows[0] });
     assert.deepEqual(alice.source, { id: sourceA, name: 'Search source A' });
     assert.deepEqual(alice.tags, [{ id: vip, name: 'vip' }]);
-    assert.deepEqual(alice.last_department, { id: mainDepartment, label: 'BrokerX - Main' });
+    // SPEC §3: the broker label (its companies by name) and the branch.
+    assert.deepEqual(alice.last_department, { id: mainDepartment, label: 'BrokerX - Acme Affiliates, Zeta Media - Main' });
     assert.equal(alice.lead_id, 'S-alice');
     assert.equal(alice.purchase_amount, '250.50');
     assert.equal(alice.last_sent_at, '2024-03-10T08:00:00.000Z');

@@ -31,7 +31,8 @@ describe('sending leads to brokers', () => {
     const user = await context.userWith(['lead.send', 'lead.import', 'lead.view'], 'Sender');
     await context.database.db.update(tables.users).set({ is_sender: true }).where(eq(tables.users.id, user.id));
     sender = user;
-    const created = await call('POST', '/broker', { name: 'Fake Broker Ltd' });
+    const [company] = await context.database.db.insert(tables.affiliateCompanies).values({ name: 'Send Partners' }).returning();
+    const created = await call('POST', '/broker', { name: 'Fake Broker Ltd', affiliate_company_ids: [company!.id] });
     assert.equal(created.statusCode, 201, created.body);
     brokerId = (created.json() as { data: { id: number } }).data.id;
   });
@@ -92,6 +93,8 @@ describe('sending leads to brokers', () => {
     const job = await send(departmentId, leads.map((lead) => lead.id));
     assert.equal(job.status, 'finished', JSON.stringify(job));
     assert.deepEqual(job.result, { total: 20, sent: 20, failed: 0, skipped: 0 });
+    // Named by the department's label (SPEC §3: the broker label with its companies, then the branch).
+    assert.match(job.name, /^Send leads to Fake Broker Ltd - Send Partners - Desk \d+$/);
     assert.equal(job.processed, 20);
     for (const lead of leads) assert.equal(broker.timesReceived(lead.email), 1, `${lead.email} received once`);
 

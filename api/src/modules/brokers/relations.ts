@@ -2,7 +2,8 @@
  * What broker items and labels need from related rows, one query per relation for a whole page: a broker's
  * affiliate companies and its option label (SPEC §3), a department's label.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { affiliateCompanies, brokerAffiliateCompanies, brokerDepartments, brokers } from '../../db/schema/index.ts';
 import type { z } from 'zod';
 import { withIsoDates, type Executor, type Row } from '../../http/resource.ts';
@@ -39,6 +40,20 @@ export function brokerLabel(broker: Pick<BrokerRef, 'name' | 'affiliate_companie
   const companies = broker.affiliate_companies.map((company) => company.name).join(', ');
   return companies ? `${broker.name} - ${companies}` : broker.name;
 }
+
+// Named apart from the statement's own tables (the export joins `affiliate_companies` for the lead's company).
+const [linksName, companiesName] = ['label_links', 'label_companies'];
+const labelLinks = alias(brokerAffiliateCompanies, linksName);
+const labelCompanies = alias(affiliateCompanies, companiesName);
+
+/**
+ * The same label in SQL, for a statement that joins `broker_departments` and its `brokers` under those names (null
+ * when it joined none): what `brokerLabel` and `labelled` write, the companies in the same order.
+ */
+export const departmentLabelSql: SQL<string | null> = sql<string | null>`${brokers.name}
+  || coalesce(' - ' || (select string_agg(${labelCompanies.name}, ', ' order by ${labelCompanies.name}) from ${brokerAffiliateCompanies} as ${sql.identifier(linksName)}
+    join ${affiliateCompanies} as ${sql.identifier(companiesName)} on ${labelCompanies.id} = ${labelLinks.affiliate_company_id} where ${labelLinks.broker_id} = ${brokers.id}), '')
+  || ' - ' || ${brokerDepartments.branch_name}`;
 
 type DepartmentRow = { id: number; broker_id: number; branch_name: string };
 

@@ -1,13 +1,14 @@
 /**
  * What each exportable column holds in the file: its header and the SQL that reads it as text. Everything is read as
  * text so the file says exactly what the database holds (no driver date parsing, no float rounding of amounts):
- * relations by name, tags joined by ", ", the last department as "broker - branch", date-times as UTC ISO 8601 with
+ * relations by name, tags joined by ", ", the last department by its label (SPEC §3), date-times as UTC ISO 8601 with
  * milliseconds (what the API's JSON shows), dates as YYYY-MM-DD, booleans as true / false.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ExportableLeadColumn } from '@crm/shared/contract';
-import { affiliateCompanies, brokerDepartments, brokers, leads, leadTags, sources, statuses, tags } from '../../../db/schema/index.ts';
+import { affiliateCompanies, leads, leadTags, sources, statuses, tags } from '../../../db/schema/index.ts';
+import { departmentLabelSql } from '../../brokers/relations.ts';
 
 /** How a cell is typed in XLSX (CSV is text throughout). */
 export type CellKind = 'text' | 'number' | 'boolean';
@@ -22,7 +23,6 @@ const isoDateTime = (column: AnyPgColumn): SQL<string | null> =>
   sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const tagNames = sql<string | null>`(select string_agg(${tags.name}, ', ' order by ${tags.name}, ${tags.id}) from ${leadTags}
   join ${tags} on ${tags.id} = ${leadTags.tag_id} where ${leadTags.lead_id} = ${leads.id})`;
-const departmentLabel = sql<string | null>`${brokers.name} || ' - ' || ${brokerDepartments.branch_name}`;
 
 export const exportColumns: Readonly<Record<ExportableLeadColumn, ColumnSpec>> = {
   lead_id: { header: 'Lead ID', value: text(leads.lead_id), kind: 'text' },
@@ -45,7 +45,7 @@ export const exportColumns: Readonly<Record<ExportableLeadColumn, ColumnSpec>> =
   original_status: { header: 'Original status', value: text(originalStatuses.name), kind: 'text' },
   affiliate_company: { header: 'Affiliate company', value: text(affiliateCompanies.name), kind: 'text' },
   tags: { header: 'Tags', value: tagNames, kind: 'text' },
-  last_department: { header: 'Last department', value: departmentLabel, kind: 'text' },
+  last_department: { header: 'Last department', value: departmentLabelSql, kind: 'text' },
   last_sent_at: { header: 'Last sent at', value: isoDateTime(leads.last_sent_at), kind: 'text' },
   is_fresh: { header: 'Fresh', value: text(leads.is_fresh), kind: 'boolean' },
   deposit_exists: { header: 'Deposit exists', value: text(leads.deposit_exists), kind: 'boolean' },

@@ -9,6 +9,7 @@ import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LeadListItem } from '@crm/shared/contract';
 import { brokerDepartments, brokers, leads, leadTags, sources, statuses, tags } from '../../../db/schema/index.ts';
 import type { Executor } from '../../../http/resource.ts';
+import { departmentLabelSql } from '../../brokers/relations.ts';
 import { leadPageColumns } from './sql.ts';
 
 /** `toISOString()`'s format, rendered by PostgreSQL. */
@@ -27,7 +28,7 @@ export function listItemsSql(pageRows: SQL, orderBy: readonly SQL[]): SQL {
         from ${statuses} where ${statuses.id} = ${leads.status_id}) as status,
       coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by ${tags.name}, ${tags.id})
         from ${leadTags} join ${tags} on ${tags.id} = ${leadTags.tag_id} where ${leadTags.lead_id} = ${leads.id}), '[]'::json) as tags,
-      (select json_build_object('id', ${brokerDepartments.id}, 'label', ${brokers.name} || ' - ' || ${brokerDepartments.branch_name})
+      (select json_build_object('id', ${brokerDepartments.id}, 'label', ${departmentLabelSql})
         from ${brokerDepartments} join ${brokers} on ${brokers.id} = ${brokerDepartments.broker_id}
         where ${brokerDepartments.id} = ${leads.last_broker_department_id}) as last_department,
       ${iso(leads.last_sent_at)} as last_sent_at, ${leads.is_fresh} as is_fresh, ${leads.deposit_exists} as deposit_exists,

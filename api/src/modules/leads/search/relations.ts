@@ -3,10 +3,11 @@
  * status cells, named rows (companies, users), department labels (list pages: listItems.ts).
  * Shared by the profile, the histories and the status rules.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { StatusCell } from '@crm/shared/contract';
 import type { Executor } from '../../../http/resource.ts';
-import { affiliateCompanies, brokerDepartments, brokers, statuses, users } from '../../../db/schema/index.ts';
+import { affiliateCompanies, statuses, users } from '../../../db/schema/index.ts';
+import { departmentLabelsById } from '../../brokers/relations.ts';
 
 export type Named = { id: number; name: string };
 export type DepartmentRef = { id: number; label: string };
@@ -45,15 +46,10 @@ export async function userNames(executor: Executor, ids: readonly number[]): Pro
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** A department's label: its broker's name, ' - ', its branch name. */
+/** Departments with their labels (SPEC §3: '<broker label> - <branch name>'), by id. */
 export async function departmentLabels(executor: Executor, ids: readonly number[]): Promise<Map<number, DepartmentRef>> {
-  if (ids.length === 0) return new Map();
-  const rows = await executor
-    .select({ id: brokerDepartments.id, branch_name: brokerDepartments.branch_name, broker: brokers.name })
-    .from(brokerDepartments)
-    .innerJoin(brokers, eq(brokers.id, brokerDepartments.broker_id))
-    .where(inArray(brokerDepartments.id, [...ids]));
-  return new Map(rows.map((row) => [row.id, { id: row.id, label: `${row.broker} - ${row.branch_name}` }]));
+  const labels = await departmentLabelsById(executor, ids);
+  return new Map([...labels].map(([id, label]) => [id, { id, label }]));
 }
 
 export const isoOrNull = (value: Date | null): string | null => value?.toISOString() ?? null;

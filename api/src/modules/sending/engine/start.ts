@@ -10,6 +10,7 @@ import { brokerDepartments, brokers, jobs as jobsTable, sendIntegrations, users 
 import { HttpError, invalid } from '../../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { findOwnJobOfType, type JobRow } from '../../jobs/service.ts';
+import { departmentLabelSql } from '../../brokers/relations.ts';
 import { countSelection } from '../../leads/export/selection.ts';
 import { rejectNul } from '../../leads/search/guards.ts';
 import { sendJobType, type SendJobPayload } from './payload.ts';
@@ -26,9 +27,8 @@ export async function assertSender(db: Db, userId: number): Promise<void> {
 export async function sendableDepartment(db: Db, departmentId: number, field = 'broker_department_id'): Promise<{ label: string; sendALot: boolean }> {
   const [row] = await db
     .select({
-      branch_name: brokerDepartments.branch_name,
+      label: departmentLabelSql,
       department_active: brokerDepartments.is_active,
-      broker: brokers.name,
       broker_active: brokers.is_active,
       integration_active: sendIntegrations.is_active,
       integration_sender: sendIntegrations.is_sender,
@@ -38,10 +38,10 @@ export async function sendableDepartment(db: Db, departmentId: number, field = '
     .innerJoin(brokers, eq(brokers.id, brokerDepartments.broker_id))
     .leftJoin(sendIntegrations, eq(sendIntegrations.id, brokerDepartments.send_integration_id))
     .where(eq(brokerDepartments.id, departmentId));
-  if (!row) throw invalid({ [field]: ['The selected department does not exist.'] });
+  if (!row || row.label === null) throw invalid({ [field]: ['The selected department does not exist.'] });
   if (!row.department_active || !row.broker_active) throw invalid({ [field]: ['The selected department is not active.'] });
   if (!row.integration_active || !row.integration_sender) throw invalid({ [field]: ['The department has no active send integration.'] });
-  return { label: `${row.broker} - ${row.branch_name}`, sendALot: row.send_a_lot ?? false };
+  return { label: row.label, sendALot: row.send_a_lot ?? false };
 }
 
 const bulkRefused = 'This integration does not allow bulk sends: send one lead at a time.';
