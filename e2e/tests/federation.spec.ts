@@ -38,6 +38,18 @@ test('one i18n instance: switching the language in the host re-renders the remot
   await expect(page.getByTestId('requests-screen').getByRole('columnheader', { name: 'Richtung' })).toBeVisible();
 });
 
+test("one moment: a remote's dates name their months in the chosen language", async ({ page }) => {
+  await signIn(page, admin, /\/dashboard$/);
+  await page.goto('/lead/search');
+  const screen = page.getByTestId('lead-search-screen');
+  // 'MMM DD, YYYY' (SPEC §2): moment's English short months, then its German ones (all differ: "Nov" / "Nov.", "Mar" / "März").
+  await expect(screen.getByText(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{4}/).first()).toBeVisible();
+  await page.getByTestId('language-select').click();
+  await page.getByTitle('Deutsch').click();
+  await expect(screen.getByText(/^(Jan\.|Feb\.|März|Apr\.|Mai|Juni|Juli|Aug\.|Sep\.|Okt\.|Nov\.|Dez\.) \d{2}, \d{4}/).first()).toBeVisible();
+  await expect(screen.getByText(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{4}/)).toHaveCount(0);
+});
+
 test("the host's theme applies inside a remote (one antd, one theme)", async ({ page }) => {
   await signIn(page, admin, /\/dashboard$/);
   await page.goto('/settings/requests');

@@ -1,4 +1,5 @@
 import { badgeText, cutText, listQuery, storageUrl } from './format.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { formatDate, notificationTimeFormat } from '../../ui/format/dates.ts';
 
 describe('formatDate', () => {
@@ -9,6 +10,16 @@ describe('formatDate', () => {
   test('shows a datetime as MMM DD, YYYY HH:mm:ss and a notification time as MMM DD, YYYY HH:mm', () => {
     expect(formatDate('2024-11-21T07:08:09', 'MMM DD, YYYY HH:mm:ss')).toBe('Nov 21, 2024 07:08:09');
     expect(formatDate('2024-11-21T17:08:09', notificationTimeFormat)).toBe('Nov 21, 2024 17:08');
+  });
+
+  test("names the month in the console's language, and again in English when it switches back", async () => {
+    try {
+      await i18n.changeLanguage('de');
+      expect(formatDate('2024-03-05T23:10:00')).toBe('März 05, 2024');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(formatDate('2024-03-05T23:10:00')).toBe('Mar 05, 2024');
   });
 
   test('converts a UTC timestamp to local time', () => {

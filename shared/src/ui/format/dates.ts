@@ -3,6 +3,16 @@
  * (loaded after sign-in), so moment is not part of the login page.
  */
 import moment from 'moment';
+import { i18n } from '@crm/shared';
+
+/**
+ * Month names follow the console's language. The locale is set on moment itself: the one moment every app shares then
+ * loads it through the bundle it came from (shared/build/webpack.ts keeps the offered locales in each). Importing
+ * `moment/locale/de` here would register it on this bundle's own copy of moment instead.
+ */
+const followLanguage = (language: string): void => void moment.locale(language);
+if (i18n.language) followLanguage(i18n.language);
+i18n.on('languageChanged', followLanguage);
 
 export const dateFormat = 'MMM DD, YYYY';
 export const dateTimeFormat = 'MMM DD, YYYY HH:mm:ss';
