@@ -12,6 +12,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { brokerDepartments, brokers, jobs, leadSendHistories, leads, sendIntegrations, users } from '../db/schema/index.ts';
+import { setJobHeapGrowth } from '../modules/jobs/heap.ts';
 import { JobQueue } from '../modules/jobs/queue.ts';
 import { columnLiteral } from '../modules/leads/import/sqlArrays.ts';
 import { httpCall } from '../modules/sending/adapters/http.ts';
@@ -57,6 +58,8 @@ async function setup(database: Database, brokerOrigin: string, leadCount: number
 }
 
 async function run(database: Database, jobId: number): Promise<{ ms: number }> {
+  // As in a process that works jobs (server.ts).
+  setJobHeapGrowth();
   const queue = new JobQueue(database);
   // The benchmark measures sending, so network retries wait little.
   registerSendJobs(queue, createSendEngine({ db: database.db, secrets, http: httpCall(), retry: { attempts: 3, baseDelayMs: 50 } }));
