@@ -1,6 +1,6 @@
 /**
  * What broker items and labels need from related rows, one query per relation for a whole page: a broker's
- * affiliate companies and its option label (SPEC §3), a department's label.
+ * affiliate companies, a department's label (SPEC §3).
  */
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -35,56 +35,43 @@ export async function brokerRefs(executor: Executor, brokerIds: readonly number[
   return new Map(rows.map((row) => [row.id, { ...row, affiliate_companies: companies.get(row.id) ?? [] }]));
 }
 
-/** SPEC §3: the broker name, then ' - ' and its affiliate company names joined by ', ' when it has some. */
-export function brokerLabel(broker: Pick<BrokerRef, 'name' | 'affiliate_companies'>): string {
-  const companies = broker.affiliate_companies.map((company) => company.name).join(', ');
-  return companies ? `${broker.name} - ${companies}` : broker.name;
-}
-
 // Named apart from the statement's own tables (the export joins `affiliate_companies` for the lead's company).
 const [linksName, companiesName] = ['label_links', 'label_companies'];
 const labelLinks = alias(brokerAffiliateCompanies, linksName);
 const labelCompanies = alias(affiliateCompanies, companiesName);
 
 /**
- * The same label in SQL, for a statement that joins `broker_departments` and its `brokers` under those names (null
- * when it joined none): what `brokerLabel` and `labelled` write, the companies in the same order.
+ * A department's label, SPEC §3: the broker label (its name, then ' - ' and its company names by name joined by ', '
+ * when it has some), ' - ', the branch name. For a statement that joins `broker_departments` and its `brokers` under
+ * those names; null when it joined none.
  */
 export const departmentLabelSql: SQL<string | null> = sql<string | null>`${brokers.name}
   || coalesce(' - ' || (select string_agg(${labelCompanies.name}, ', ' order by ${labelCompanies.name}) from ${brokerAffiliateCompanies} as ${sql.identifier(linksName)}
     join ${affiliateCompanies} as ${sql.identifier(companiesName)} on ${labelCompanies.id} = ${labelLinks.affiliate_company_id} where ${labelLinks.broker_id} = ${brokers.id}), '')
   || ' - ' || ${brokerDepartments.branch_name}`;
 
-type DepartmentRow = { id: number; broker_id: number; branch_name: string };
-
-/** Labels departments '<broker label> - <branch name>'; one whose broker is gone is left out. */
-async function labelled<Row extends DepartmentRow>(executor: Executor, rows: readonly Row[]): Promise<(Row & { label: string })[]> {
-  const refs = await brokerRefs(executor, rows.map((row) => row.broker_id));
-  return rows.flatMap((row) => {
-    const broker = refs.get(row.broker_id);
-    return broker ? [{ ...row, label: `${brokerLabel(broker)} - ${row.branch_name}` }] : [];
-  });
+/** Departments with their labels; one whose broker is gone is left out (the inner join). */
+function labelledDepartments(executor: Executor) {
+  return executor
+    .select({ id: brokerDepartments.id, integration_id: brokerDepartments.send_integration_id, label: sql<string>`${departmentLabelSql}` })
+    .from(brokerDepartments)
+    .innerJoin(brokers, eq(brokers.id, brokerDepartments.broker_id));
 }
 
-/** The departments sending through each integration, labelled '<broker label> - <branch name>'. */
+/** The departments sending through each integration, labelled. */
 export async function departmentsByIntegration(executor: Executor, integrationIds: readonly number[]): Promise<Map<number, DepartmentLabel[]>> {
   if (integrationIds.length === 0) return new Map();
-  const rows = await executor
-    .select({ id: brokerDepartments.id, integration_id: brokerDepartments.send_integration_id, broker_id: brokerDepartments.broker_id, branch_name: brokerDepartments.branch_name })
-    .from(brokerDepartments)
+  const rows = await labelledDepartments(executor)
     .where(inArray(brokerDepartments.send_integration_id, [...new Set(integrationIds)]))
     .orderBy(asc(brokerDepartments.id));
-  return groupBy((await labelled(executor, rows)).flatMap(({ id, integration_id, label }) => (integration_id === null ? [] : [{ owner: integration_id, value: { id, label } }])));
+  return groupBy(rows.flatMap(({ id, integration_id, label }) => (integration_id === null ? [] : [{ owner: integration_id, value: { id, label } }])));
 }
 
-/** These departments labelled '<broker label> - <branch name>', by id (a department since removed is missing). */
+/** These departments' labels, by id (a department since removed is missing). */
 export async function departmentLabelsById(executor: Executor, departmentIds: readonly number[]): Promise<Map<number, string>> {
   if (departmentIds.length === 0) return new Map();
-  const rows = await executor
-    .select({ id: brokerDepartments.id, broker_id: brokerDepartments.broker_id, branch_name: brokerDepartments.branch_name })
-    .from(brokerDepartments)
-    .where(inArray(brokerDepartments.id, [...new Set(departmentIds)]));
-  return new Map((await labelled(executor, rows)).map(({ id, label }) => [id, label]));
+  const rows = await labelledDepartments(executor).where(inArray(brokerDepartments.id, [...new Set(departmentIds)]));
+  return new Map(rows.map(({ id, label }) => [id, label]));
 }
 
 /** A `toItem` keeping only the keys of the item schema, dates as ISO strings: no other column leaves the API. */
