@@ -1,9 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.ts';
+import { lockDataDir, startEmbedded } from './embedded.ts';
 
 export type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
@@ -52,73 +50,4 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       releaseLock();
     },
   };
-}
-
-type Embedded = { port: number; stop(): Promise<void> };
-
-function startEmbedded(dataDir: string | null): Promise<Embedded> {
-  // Running from TypeScript source (tsx), the worker registers the same loader first; a compiled build does not need it.
-  const entry = new URL(import.meta.url.endsWith('.ts') ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
-  const bootstrap = entry.pathname.endsWith('.ts')
-    ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`
-    : `import(${JSON.stringify(entry.href)})`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on('message', (message: { type: string; port?: number }) => {
-      if (message.type !== 'ready' || message.port === undefined) return;
-      worker.off('error', reject);
-      resolve({
-        port: message.port,
-        stop: () =>
-          new Promise<void>((done) => {
-            worker.once('message', () => void worker.terminate().then(() => done()));
-            worker.postMessage({ type: 'stop' });
-          }),
-      });
-    });
-  });
-}
-
-/**
- * PGlite files must have one owner: two processes on one directory corrupt it. A lock file beside the
- * directory names the owning process; a stale one (its process gone) is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const lockPath = `${dataDir}.lock`;
-  mkdirSync(dirname(lockPath), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const handle = openSync(lockPath, 'wx');
-      writeSync(handle, String(process.pid));
-      closeSync(handle);
-      const release = () => {
-        process.off('exit', release);
-        try {
-          unlinkSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
-      process.on('exit', release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`The embedded database in ${dataDir} is in use by process ${owner}. Stop that process first, or set DATABASE_URL.`);
-      }
-      unlinkSync(lockPath);
-    }
-  }
-  throw new Error(`could not lock ${dataDir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -4,17 +4,14 @@
  * never blocks the API's event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { openPglite } from './pglite.ts';
 
 type WorkerInput = { dataDir: string | null };
 
 const { dataDir } = workerData as WorkerInput;
-if (dataDir) mkdirSync(dataDir, { recursive: true });
 
-const db = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+const db = await openPglite(dataDir);
 const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 4 });
 await server.start();
 const port = Number(server.getServerConn().split(':').at(-1));

@@ -1,0 +1,98 @@
+/**
+ * The embedded PGlite database beside the API: served from a worker thread over the PostgreSQL wire protocol
+ * (pglite-worker.ts), its data directory created by a child process, and locked to one owning process.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+export type Embedded = { port: number; stop(): Promise<void> };
+
+/** Code that imports a module of this folder, registering tsx first when running from TypeScript source (a compiled build does not need it). */
+function importCode(name: string): string {
+  const entry = new URL(import.meta.url.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, import.meta.url);
+  return entry.pathname.endsWith('.ts')
+    ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`
+    : `import(${JSON.stringify(entry.href)})`;
+}
+
+/**
+ * A new data directory gets its database (initdb) from a child process that exits when it is done. initdb runs a
+ * WebAssembly instance of its own, whose memory a process keeps once it has it: created in the API's process, it left
+ * ~180 MB more resident memory for the process's whole life (a worker thread, terminated, did not give it back).
+ */
+async function initializeInChild(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const code = `${importCode('pglite')}.then((module) => module.initializePglite(${JSON.stringify(dataDir)})).then(() => process.exit(0))`;
+  const child = spawn(process.execPath, ['--input-type=module', '--eval', code], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const [exitCode] = (await once(child, 'exit')) as [number | null];
+  if (exitCode !== 0) throw new Error(`creating the embedded database in ${dataDir} failed (exit code ${exitCode})`);
+}
+
+export async function startEmbedded(dataDir: string | null): Promise<Embedded> {
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    await initializeInChild(dataDir);
+  }
+  const worker = new Worker(importCode('pglite-worker'), { eval: true, workerData: { dataDir } });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: { type: string; port?: number }) => {
+      if (message.type !== 'ready' || message.port === undefined) return;
+      worker.off('error', reject);
+      resolve({
+        port: message.port,
+        stop: () =>
+          new Promise<void>((done) => {
+            worker.once('message', () => void worker.terminate().then(() => done()));
+            worker.postMessage({ type: 'stop' });
+          }),
+      });
+    });
+  });
+}
+
+/**
+ * PGlite files must have one owner: two processes on one directory corrupt it. A lock file beside the
+ * directory names the owning process; a stale one (its process gone) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  mkdirSync(dirname(lockPath), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const handle = openSync(lockPath, 'wx');
+      writeSync(handle, String(process.pid));
+      closeSync(handle);
+      const release = () => {
+        process.off('exit', release);
+        try {
+          unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(`The embedded database in ${dataDir} is in use by process ${owner}. Stop that process first, or set DATABASE_URL.`);
+      }
+      unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
