@@ -32,11 +32,12 @@ test('the embedded database keeps its data between starts, with 32 MB of shared 
   }
 });
 
-test('one process at a time owns a data directory', async () => {
+test('one owner at a time for a data directory: another process, or a second opening in the same one, is refused', async () => {
   const dataDir = join(root, 'owned');
   const owner = await openDatabase({ dataDir });
   try {
     await assert.rejects(residentAfterOpening(dataDir), (error: Error & { stderr?: string }) => /is in use by process/.test(error.stderr ?? ''));
+    await assert.rejects(openDatabase({ dataDir }), /already open in this process/);
   } finally {
     await owner.close();
   }

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 export type Embedded = { port: number; stop(): Promise<void> };
@@ -54,20 +54,26 @@ export async function startEmbedded(dataDir: string | null): Promise<Embedded> {
   });
 }
 
+/** The lock files this process holds: one naming this process's id may also be a stale one (a container's pid 1). */
+const lockedHere = new Set<string>();
+
 /**
  * PGlite files must have one owner: two processes on one directory corrupt it. A lock file beside the
  * directory names the owning process; a stale one (its process gone) is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  const lockPath = `${dataDir}.lock`;
+  const lockPath = `${resolve(dataDir)}.lock`;
+  if (lockedHere.has(lockPath)) throw new Error(`The embedded database in ${dataDir} is already open in this process.`);
   mkdirSync(dirname(lockPath), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const handle = openSync(lockPath, 'wx');
       writeSync(handle, String(process.pid));
       closeSync(handle);
+      lockedHere.add(lockPath);
       const release = () => {
         process.off('exit', release);
+        lockedHere.delete(lockPath);
         try {
           unlinkSync(lockPath);
         } catch {

@@ -9,8 +9,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * PGlite's shared buffers, which it allocates and touches when it starts: PostgreSQL's default of 128 MB made every
  * start resident at that much more, whatever the data's size. 32 MB takes ~100 MB off every start and off an import's
  * peak (`pnpm bench:import`: 836 MB at 128 MB, ~510 MB at 32 MB, with the new directory created in a child process) and
- * still holds 4,000 pages; the data files stay in the operating system's page cache, so a page read past the buffers is
- * a copy, not a disk read. PostgreSQL, the production database, keeps its own settings.
+ * still holds 4,000 pages: at 300,000 leads the dashboard and the lead list read a few blocks per call past them. The
+ * data files stay in the operating system's page cache, so such a read is a copy, not a disk read. PostgreSQL, the
+ * production database, keeps its own settings.
  */
 const settings = ['shared_buffers = 32MB'];
 
