@@ -13,7 +13,8 @@ const opener = fileURLToPath(new URL('./fixtures/embedded-open.ts', import.meta.
 const root = await mkdtemp(join(tmpdir(), 'crm-embedded-'));
 after(() => rm(root, { recursive: true, force: true }));
 
-const residentAfterOpening = async (dataDir: string): Promise<number> => Number((await run(process.execPath, ['--import', 'tsx', opener, dataDir])).stdout.trim());
+/** Opens the directory in another process, as an API start does; resolves with that process's resident memory once open. */
+const openInAnotherProcess = async (dataDir: string): Promise<number> => Number((await run(process.execPath, ['--import', 'tsx', opener, dataDir])).stdout.trim());
 
 test('the embedded database keeps its data between starts, with 32 MB of shared buffers', async () => {
   const dataDir = join(root, 'kept');
@@ -36,7 +37,7 @@ test('one owner at a time for a data directory: another process, or a second ope
   const dataDir = join(root, 'owned');
   const owner = await openDatabase({ dataDir });
   try {
-    await assert.rejects(residentAfterOpening(dataDir), (error: Error & { stderr?: string }) => /is in use by process/.test(error.stderr ?? ''));
+    await assert.rejects(openInAnotherProcess(dataDir), (error: Error & { stderr?: string }) => /is in use by process/.test(error.stderr ?? ''));
     await assert.rejects(openDatabase({ dataDir }), /already open in this process/);
   } finally {
     await owner.close();
@@ -45,8 +46,8 @@ test('one owner at a time for a data directory: another process, or a second ope
 
 test('a first start, which creates the data directory, leaves the process no bigger than a later start', async () => {
   const dataDir = join(root, 'measured');
-  const firstStart = await residentAfterOpening(dataDir);
-  const laterStart = await residentAfterOpening(dataDir);
+  const firstStart = await openInAnotherProcess(dataDir);
+  const laterStart = await openInAnotherProcess(dataDir);
   // Created in the API's own process, initdb's WebAssembly memory stayed resident: ~150 MB more.
   assert.ok(firstStart < laterStart + 60 * 1024 * 1024, `first start ${Math.round(firstStart / 2 ** 20)} MB, later start ${Math.round(laterStart / 2 ** 20)} MB`);
 });

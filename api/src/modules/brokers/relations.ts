@@ -67,11 +67,11 @@ export async function departmentsByIntegration(executor: Executor, integrationId
   return groupBy(rows.flatMap(({ id, integration_id, label }) => (integration_id === null ? [] : [{ owner: integration_id, value: { id, label } }])));
 }
 
-/** These departments' labels, by id (a department since removed is missing). */
-export async function departmentLabelsById(executor: Executor, departmentIds: readonly number[]): Promise<Map<number, string>> {
+/** These departments with their labels, by id (a department since removed is missing). */
+export async function departmentLabelsById(executor: Executor, departmentIds: readonly number[]): Promise<Map<number, DepartmentLabel>> {
   if (departmentIds.length === 0) return new Map();
   const rows = await labelledDepartments(executor).where(inArray(brokerDepartments.id, [...new Set(departmentIds)]));
-  return new Map(rows.map(({ id, label }) => [id, label]));
+  return new Map(rows.map(({ id, label }) => [id, { id, label }]));
 }
 
 /** A `toItem` keeping only the keys of the item schema, dates as ISO strings: no other column leaves the API. */

@@ -34,7 +34,7 @@ export async function dashboardStatistics(db: Db, query: DashboardStatisticsQuer
   const labels = await departmentLabelsById(db, active.map((department) => department.broker_department_id));
   const departments: DashboardDepartment[] = active
     .flatMap((department) => {
-      const label = labels.get(department.broker_department_id);
+      const label = labels.get(department.broker_department_id)?.label;
       return label === undefined ? [] : [{ ...department, label }];
     })
     .sort((a, b) => a.label.localeCompare(b.label) || a.broker_department_id - b.broker_department_id);

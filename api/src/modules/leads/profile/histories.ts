@@ -5,7 +5,8 @@ import type { Db } from '../../../db/database.ts';
 import { leadBrokerHistories, leadDataHistories, leads, leadSendHistories, leadStatusHistories } from '../../../db/schema/index.ts';
 import { notFound } from '../../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../../http/pagination.ts';
-import { departmentLabels, idsOf, isoOrNull, pick, statusCells, userNames } from '../search/relations.ts';
+import { departmentLabelsById } from '../../brokers/relations.ts';
+import { idsOf, isoOrNull, pick, statusCells, userNames } from '../search/relations.ts';
 import { toSendHistoryItems } from '../sendHistory/items.ts';
 
 export type HistoryPageQuery = { page: number; per_page: number };
@@ -82,7 +83,7 @@ export async function brokerHistories(db: Db, leadId: number, query: HistoryPage
     db.select().from(leadBrokerHistories).where(eq(leadBrokerHistories.lead_id, leadId)).orderBy(desc(leadBrokerHistories.created_at), desc(leadBrokerHistories.id)).limit(limit).offset(offset),
     totalOf(db, leadBrokerHistories, leadId),
   ]);
-  const departments = await departmentLabels(db, idsOf(rows.map((row) => row.broker_department_id)));
+  const departments = await departmentLabelsById(db, idsOf(rows.map((row) => row.broker_department_id)));
   const data = rows.map((row) => ({
     id: row.id,
     department: pick(departments, row.broker_department_id),

@@ -1,16 +1,14 @@
 /**
  * Loaders for what lead rows point to, one query per relation for a whole page (never one per row):
- * status cells, named rows (companies, users), department labels (list pages: listItems.ts).
+ * status cells, named rows (companies, users); department labels come from brokers/relations.ts.
  * Shared by the profile, the histories and the status rules.
  */
 import { inArray } from 'drizzle-orm';
 import type { StatusCell } from '@crm/shared/contract';
 import type { Executor } from '../../../http/resource.ts';
 import { affiliateCompanies, statuses, users } from '../../../db/schema/index.ts';
-import { departmentLabelsById } from '../../brokers/relations.ts';
 
 export type Named = { id: number; name: string };
-export type DepartmentRef = { id: number; label: string };
 
 /** The distinct non-null ids of a list. */
 export function idsOf(values: readonly (number | null | undefined)[]): number[] {
@@ -44,12 +42,6 @@ export async function userNames(executor: Executor, ids: readonly number[]): Pro
   if (ids.length === 0) return new Map();
   const rows = await executor.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** Departments with their labels (SPEC §3: '<broker label> - <branch name>'), by id. */
-export async function departmentLabels(executor: Executor, ids: readonly number[]): Promise<Map<number, DepartmentRef>> {
-  const labels = await departmentLabelsById(executor, ids);
-  return new Map([...labels].map(([id, label]) => [id, { id, label }]));
 }
 
 export const isoOrNull = (value: Date | null): string | null => value?.toISOString() ?? null;

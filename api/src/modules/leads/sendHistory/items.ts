@@ -3,7 +3,8 @@ import { inArray } from 'drizzle-orm';
 import type { LeadSendHistory } from '@crm/shared/contract';
 import { leads, leadSendHistories } from '../../../db/schema/index.ts';
 import type { Executor } from '../../../http/resource.ts';
-import { departmentLabels, idsOf, pick, userNames } from '../search/relations.ts';
+import { departmentLabelsById } from '../../brokers/relations.ts';
+import { idsOf, pick, userNames } from '../search/relations.ts';
 
 export type SendHistoryRow = typeof leadSendHistories.$inferSelect;
 
@@ -12,7 +13,7 @@ export async function toSendHistoryItems(executor: Executor, rows: readonly Send
   const leadIds = idsOf(rows.map((row) => row.lead_id));
   const [leadRows, departments, names] = await Promise.all([
     executor.select({ id: leads.id, lead_id: leads.lead_id, name: leads.name, email: leads.email }).from(leads).where(inArray(leads.id, leadIds)),
-    departmentLabels(executor, idsOf(rows.map((row) => row.broker_department_id))),
+    departmentLabelsById(executor, idsOf(rows.map((row) => row.broker_department_id))),
     userNames(executor, idsOf(rows.map((row) => row.user_id))),
   ]);
   const leadMap = new Map(leadRows.map((row) => [row.id, row]));
