@@ -10,12 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { asc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import ExcelJS from 'exceljs';
-import { importMessages, type ImportReport } from '@crm/shared/contract';
+import { importCsvChunkBytes, importMessages, type ImportReport } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
 import { HttpError } from '../src/http/errors.ts';
 import { lockAllContacts } from '../src/modules/leads/intake/duplicates.ts';
 import { runLeadImport } from '../src/modules/leads/import/job.ts';
 import { columnIndex } from '../src/modules/leads/import/mapping.ts';
+import { csvParseChars } from '../src/modules/leads/import/readers/csv.ts';
 import { countRows, readRows, type ReadOptions } from '../src/modules/leads/import/readers/index.ts';
 import { leadImportJobType } from '../src/modules/leads/import/schema.ts';
 import { removeStaleUploads, storeUpload } from '../src/modules/leads/import/uploads.ts';
@@ -90,6 +91,25 @@ describe('import readers and mapping', () => {
   test('CSV: a chosen delimiter and escape character', async () => {
     const path = await fileWith('escape.csv', 'x|"say \\"hi\\""|z\n');
     assert.deepEqual(await rowsOf(path, 'csv', csvOptions({ delimiter: '|', escape: '\\' })), [{ row: 1, cells: ['x', 'say "hi"', 'z'] }]);
+  });
+
+  test('CSV over several chunks: rows split between chunks and pieces arrive whole, a piece of rows at a time', async () => {
+    // Multi-line quoted cells, characters of two and four bytes (split between chunks too), CRLF line breaks.
+    const line = (index: number) => `${index};"Zoë 😀 ${index}";"first\r\nsecond ${index}";lead${index}@example.com\r\n`;
+    const count = Math.ceil((importCsvChunkBytes * 2.5) / line(0).length);
+    const path = await fileWith('chunks.csv', Array.from({ length: count }, (_, index) => line(index)).join(''));
+    const groups: number[] = [];
+    let expected = 0;
+    for await (const group of readRows({ kind: 'csv', path }, csvOptions())) {
+      groups.push(group.length);
+      for (const row of group) {
+        assert.deepEqual(row, { row: expected + 1, cells: [String(expected), `Zoë 😀 ${expected}`, `first\r\nsecond ${expected}`, `lead${expected}@example.com`] });
+        expected += 1;
+      }
+    }
+    assert.equal(expected, count);
+    // Parsed a piece at a time, not a 2 MB chunk at a time: what the job holds stays one batch or so.
+    assert.ok(Math.max(...groups) <= Math.ceil(csvParseChars / line(0).length) + 1, `groups of up to ${Math.max(...groups)} rows`);
   });
 
   test('XLSX: the first sheet only, dates as YYYY-MM-DD HH:mm:ss, blank rows left out, counted without a full parse', async () => {

@@ -1,5 +1,5 @@
-/** Starts the API as a child process and waits until it answers /api/health. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** Starts the API, as production runs it (its build), as a child process and waits until it answers /api/health. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './apps.ts';
 
@@ -12,8 +12,15 @@ export async function runApiScript(script: string, env: Record<string, string>):
 
 export type RunningApi = { process: ChildProcess; output(): string; stop(): Promise<void> };
 
+/** Builds the API (api/build.ts: a second or so) into api/dist. */
+function buildApi(): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: join(repoRoot, 'api'), stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error(`building the API failed (exit code ${result.status})`);
+}
+
 export async function startApi(options: { port: number; env: Record<string, string>; log?: boolean }): Promise<RunningApi> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  buildApi();
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: join(repoRoot, 'api'),
     env: { ...process.env, PORT: String(options.port), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

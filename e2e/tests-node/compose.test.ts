@@ -453,6 +453,15 @@ test('frontend.Dockerfile installs the whole workspace from the lockfile, builds
   assert.deepEqual([...placeholders].sort(), ['CORS_ALLOW_ORIGIN', 'SPA_FALLBACK']);
 });
 
+test('the API image runs the build (api/build.ts: dist/main.js), not the TypeScript through tsx', () => {
+  const dockerfile = read('api/Dockerfile');
+  const sources = dockerfile.indexOf('COPY api api');
+  const build = dockerfile.indexOf('RUN node --import tsx build.ts');
+  assert.ok(sources > 0 && build > sources, 'builds after copying the sources');
+  assert.match(dockerfile, /^CMD \["node", "dist\/main\.js"\]$/m);
+  assert.match(read('api/build.ts'), /^\s+main: 'src\/main\.ts',$/m, 'dist/main.js is the build of src/main.ts');
+});
+
 test('nginx: manifest, remoteEntry, index.html and config.json are no-cache; hashed assets immutable', () => {
   for (const kind of ['host', 'remote'] as const) {
     const srv = server(kind);

@@ -5,16 +5,17 @@
  * same lead rows written plainly (COPY on PostgreSQL, `unnest` batches on PGlite) into a copy of `leads` without
  * foreign keys, and into `leads` itself. Goal: ≤ 2.5× the baseline and ≤ 400 MB peak RSS.
  *
- * Each measurement runs in its own process (import-run.ts) on a fresh database: a temporary PGlite directory, or a
- * `bench_import_<time>` database created through DATABASE_URL and dropped afterwards.
+ * Each measurement runs in its own process (import-run.ts, built with the API and run without tsx, as production runs)
+ * on a fresh database: a temporary PGlite directory, or a `bench_import_<time>` database created through DATABASE_URL
+ * and dropped afterwards.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { apiDirectory, buildApi, outputDirectory } from '../../build.ts';
 import { defaultImportBatchRows } from '../modules/leads/import/schema.ts';
 import { wholeNumberOption } from '../seed/cli-args.ts';
 import { writeBenchCsv, writeBenchXlsx } from './import-data.ts';
@@ -30,9 +31,12 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const perSecond = (rows: number, ms: number) => Math.round((rows * 1000) / ms).toLocaleString('en');
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+/** The measured run, built with the API (build.ts) and run as production runs the API: compiled, without tsx. */
+const measuredRun = { name: 'bench-import-run', source: 'src/bench/import-run.ts' };
+
 function runChild(args: string[]): Promise<RunResult> {
-  const script = fileURLToPath(new URL('./import-run.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const script = join(apiDirectory, outputDirectory, `${measuredRun.name}.js`);
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
   const url = process.env['DATABASE_URL'] || undefined;
 
   console.log(machineLine());
+  await buildApi({ [measuredRun.name]: measuredRun.source });
   console.log(`rows: ${rows.toLocaleString('en')} (plus a header), batch ${batchRows.toLocaleString('en')} rows`);
 
   const directory = await mkdtemp(join(tmpdir(), 'bench-import-files-'));

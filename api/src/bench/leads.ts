@@ -12,11 +12,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { leadSearchQuery } from '@crm/shared/contract';
+import { apiDirectory, buildApi, outputDirectory } from '../../build.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -49,10 +50,11 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** The API as it runs in production: its own process (`src/main.ts`), web role, no demo seeding, quiet logs. */
+/** The API as it runs in production: its build in its own process (`dist/main.js`), web role, no demo seeding, quiet logs. */
 async function startApi(databaseUrl: string): Promise<{ address: string; process: ChildProcess }> {
+  await buildApi();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))], {
+  const child = spawn(process.execPath, [join(apiDirectory, outputDirectory, 'main.js')], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', API_ROLE: 'web', DEMO_SEED: 'false', LOG_LEVEL: 'silent', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOGIN_RATE_LIMIT: '1000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -31,12 +31,20 @@ async function initializeInChild(dataDir: string): Promise<void> {
   if (exitCode !== 0) throw new Error(`creating the embedded database in ${dataDir} failed (exit code ${exitCode})`);
 }
 
+/**
+ * The worker's young generation. Its JavaScript only relays the wire protocol (a heap of ~30 MB), but every message
+ * passes through it, an import batch's ~250 KB ones too, and V8's default young generation (sized for a main thread)
+ * grew with them. At 4 MB a 200,000-row import peaked ~50 MB lower on average (six runs: 365–412 MB against 402–461
+ * MB), in the same time.
+ */
+const workerYoungGenerationMb = 4;
+
 export async function startEmbedded(dataDir: string | null): Promise<Embedded> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     await initializeInChild(dataDir);
   }
-  const worker = new Worker(importCode('pglite-worker'), { eval: true, workerData: { dataDir } });
+  const worker = new Worker(importCode('pglite-worker'), { eval: true, workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: { type: string; port?: number }) => {

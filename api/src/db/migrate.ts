@@ -4,7 +4,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { Db } from './database.ts';
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** api/drizzle: two folders up from src/db/migrate.ts, one from a chunk of the build in dist/ (build.ts). */
+export const migrationsFolder = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../drizzle' : '../drizzle', import.meta.url));
 
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
