@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 
 export type Embedded = { port: number; stop(): Promise<void> };
@@ -32,18 +33,25 @@ async function initializeInChild(dataDir: string): Promise<void> {
 }
 
 /**
- * The worker's young generation. Its JavaScript only relays the wire protocol (a heap of ~30 MB), but every message
- * passes through it, an import batch's ~250 KB ones too, and V8's default young generation (sized for a main thread)
- * grew with them. At 4 MB a 200,000-row import peaked ~50 MB lower on average (six runs: 365–412 MB against 402–461
- * MB), in the same time.
+ * The worker's memory, measured by 200,000-row imports (`pnpm bench:import`), each change in the same job time:
+ * - Its young generation is 4 MB. Its JavaScript only relays the wire protocol (a heap of ~30 MB), but every message
+ *   passes through it, an import batch's ~250 KB ones too, and V8's default young generation (sized for a main
+ *   thread) grew with them: ~50 MB lower peaks on average (six runs: 365–412 MB against 402–461 MB).
+ * - PGlite's WebAssembly is compiled by V8's optimizing compiler only. By default V8 compiles the whole 9 MB module
+ *   with its baseline compiler (Liftoff) and keeps that code while it recompiles the hot functions optimized: two
+ *   copies of the code. Without it, peaks 25–65 MB lower (three runs each of csv and xlsx: 349–381 MB against 402–419
+ *   MB); the database opens ~1 s later. The flag is the process's: PGlite is the only WebAssembly the API's process
+ *   runs. (initdb's short-lived child process keeps the default, which starts sooner.)
  */
 const workerYoungGenerationMb = 4;
+const wasmCompilerFlags = '--no-liftoff';
 
 export async function startEmbedded(dataDir: string | null): Promise<Embedded> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     await initializeInChild(dataDir);
   }
+  v8.setFlagsFromString(wasmCompilerFlags);
   const worker = new Worker(importCode('pglite-worker'), { eval: true, workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
