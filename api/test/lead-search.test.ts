@@ -262,13 +262,13 @@ describe('GET /lead: the lead search', () => {
     if (plan.kind === 'together') assert.ok(new PgDialect().sqlToQuery(plan.page).sql.includes(`from (${routeQuery.sql}) as "leads"`), 'one statement: the page rows and their relations');
     const statements = leadSearchStatements(leadSearchQuery.parse({ search: 'example.com' }));
     assert.match(statements.count.text, /limit \$\d+\)\) as capped$/);
-    assert.ok(statements.count.values.includes(1_001), 'a free-text substring counts at most 1,000 + 1 rows');
+    assert.ok(statements.count.values.includes(3_001), 'a free-text substring counts at most 3,000 + 1 rows');
 
     const direct = await runLeadSearchDirectly(context.database.pool, query);
     const api = await page('?status_id=' + `${statusIds[0]},${statusIds[2]}` + '&sort=api_ftd_at&per_page=10');
     assert.notEqual(api.data.length, 0);
-    assert.equal(JSON.stringify(direct.rows), JSON.stringify(api.data), 'the direct run gives the very list items the API answers');
-    assert.equal(direct.total, api.meta.total);
+    assert.equal(JSON.stringify(direct.data), JSON.stringify(api.data), 'the direct run gives the very list items the API answers');
+    assert.deepEqual(direct.meta, api.meta);
   });
 
   test('the free text, email, tag and default order can be served by their indexes', async () => {
@@ -293,7 +293,7 @@ describe('GET /lead: the lead search', () => {
     }
   });
 
-  test('past the exact-count cap the total is the planner estimate and says so (1,000 for a free-text substring)', async () => {
+  test('past the exact-count cap the total is the planner estimate and says so (3,000 for a free-text substring)', async () => {
     const cap = 10_000;
     // Cheaply more than the cap: one set-based insert.
     await context.database.pool.query(
@@ -312,10 +312,16 @@ describe('GET /lead: the lead search', () => {
     const under = await page('?search=bulk1000');
     assert.equal(under.meta.total_estimated, false);
     assert.equal(under.meta.total, 11, 'bulk1000@ and bulk10000@ … bulk10009@');
+    // 1,162 substring matches: counted exactly, so the page is fetched and sorted from them rather than walked.
+    const between = await page('?search=bulk1&per_page=5');
+    assert.deepEqual(between.meta, { current_page: 1, per_page: 5, total: 1 + 10 + 100 + 1000 + 51, last_page: 233, total_estimated: false });
+    const betweenPlan = leadSearchPlan(leadSearchQuery.parse({ search: 'bulk1' }));
+    assert.ok(betweenPlan.kind === 'count-first' && new PgDialect().sqlToQuery(betweenPlan.pageIds(between.meta.total)).sql.startsWith('with leads as materialized'));
+    assert.deepEqual(between.data.map((lead) => lead.name), ['Bulk 10050', 'Bulk 10049', 'Bulk 10048', 'Bulk 10047', 'Bulk 10046']);
 
     const substring = await page('?search=bulk');
-    assert.equal(substring.meta.total_estimated, true, 'a substring counts exactly only up to 1,000');
-    assert.ok(substring.meta.total > 1_000);
+    assert.equal(substring.meta.total_estimated, true, 'a substring counts exactly only up to 3,000');
+    assert.ok(substring.meta.total > 3_000);
 
     const everything = await page('?per_page=100');
     assert.equal(everything.meta.total_estimated, true);
@@ -349,8 +355,8 @@ describe('GET /lead: the lead search', () => {
         const plain = await context.database.pool.query<{ id: number }>(leadSearchStatements(leadSearchQuery.parse(params)).rows.text, leadSearchStatements(leadSearchQuery.parse(params)).rows.values);
         assert.deepEqual(result.data.map((lead) => lead.id), plain.rows.map((row) => row.id), `${query} (${plan} matches) pages like the plain query`);
         const direct = await runLeadSearchDirectly(context.database.pool, leadSearchQuery.parse(params));
-        assert.deepEqual(direct.rows.map((row) => (row as { id: number }).id), plain.rows.map((row) => row.id));
-        assert.equal(direct.total, counted, 'the direct run gives the raw capped count');
+        assert.deepEqual(direct.data.map((lead) => lead.id), plain.rows.map((row) => row.id));
+        assert.deepEqual(direct.meta, result.meta, 'the direct run totals as the API does: counted, or estimated past the cap');
       }
     }
     // Both page plans read every column any filter names (the walk carries only those).

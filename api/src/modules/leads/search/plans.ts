@@ -12,15 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { leads } from '../../../db/schema/index.ts';
 import { listItemsSql, rowsByIdsSql } from './listItems.ts';
-import { freeTextMatch, leadCountSql, leadSearchParts, leadSearchSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
-
-/**
- * Up to this many matches a page is sorted from all of them; above it, read in order until the page is full.
- * Measured at a million leads (PostgreSQL 15, 128 MB shared buffers): fetching and sorting takes about 5 ms for
- * 1,000 matches, 14 ms for 2,900 and 35 ms for 7,800; walking takes 50–190 ms below 1,400 matches, 11–14 ms near
- * 2,900 and 4–9 ms at 7,800. The two meet near 3,000.
- */
-export const fewMatches = 3_000;
+import { fewMatches, freeTextMatch, leadCountSql, leadSearchParts, leadSearchSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 
 /** Every column a search condition or order reads (`leadSearchWhere`, `leadSearchOrder`). */
 const walkedColumns = sql.join(
@@ -57,7 +49,7 @@ export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearch
     const { rows, count } = leadSearchSql(query, options);
     return { kind: 'together', page: listItemsSql(rows, parts.orderBy), count };
   }
-  // A count that reached its cap says "many", whatever the cap (a substring's is lower than `fewMatches`).
+  // A count that reached its cap says "many", whatever the cap (a caller may set one below `fewMatches`).
   const few = (matches: number) => matches <= Math.min(fewMatches, parts.cap);
   const where = parts.where ?? sql`true`;
   const order = sql.join(parts.orderBy, sql`, `);

@@ -12,7 +12,7 @@ export const leadSearchRoutes: FastifyPluginAsyncZod<LeadSearchRouteOptions> = a
     {
       schema: {
         tags: ['lead'],
-        summary: 'Search leads (filters, sorting; past 10,000 matches, or 1,000 for free text, the total is estimated: meta.total_estimated)',
+        summary: 'Search leads (filters, sorting; past 10,000 matches, or 3,000 for a free-text substring, the total is estimated: meta.total_estimated)',
         querystring: leadSearchQuery,
         response: { 200: leadPage },
       },

@@ -58,10 +58,24 @@ export const leadPageColumns = {
 export const minTrigramSearchLength = 3;
 
 /**
+ * Up to this many matches a page is sorted from all of them; above it, read in order until the page is full.
+ * Measured at a million leads (PostgreSQL 15, 128 MB shared buffers): fetching and sorting takes about 5 ms for
+ * 1,000 matches, 14 ms for 2,900 and 35 ms for 7,800; walking takes 50–190 ms below 1,400 matches, 11–14 ms near
+ * 2,900 and 4–9 ms at 7,800. The two meet near 3,000.
+ */
+export const fewMatches = 3_000;
+
+/**
  * A free-text substring's matches are found through the trigram index but each must be rechecked on its heap page:
  * 10,000 of them cost 20–45 ms at a million leads, 1,000 of them a tenth of that. Above the cap the total is estimated.
+ * The count also decides how the page is read (plans.ts), so it goes as far as `fewMatches`: stopped at 1,000, it
+ * sent searches with 1,000–3,000 matches down the `created_at` walk, 50–230 ms at a million leads, where fetching
+ * and sorting them takes 10–15 ms. Counting to 3,000 costs common fragments more: 25 ms instead of 15 through the
+ * trigram index, and when PostgreSQL overestimates the matches it scans the table instead (~95 ms instead of ~30 for
+ * one fragment in fifty of the benchmark's). Over the benchmark's 200 surname fragments the search's p95 went from
+ * 39 to 33 ms.
  */
-export const substringCountCap = 1_000;
+export const substringCountCap = fewMatches;
 
 /** `text` with the LIKE pattern characters escaped (backslash is PostgreSQL's default LIKE escape). */
 export function escapeLike(text: string): string {
