@@ -56,10 +56,13 @@ test('import: a semicolon CSV with a header is previewed, mapped, dry-run and im
   await expect(report).toHaveAttribute('data-invalid', '3');
 
   await page.getByTestId('lead-import-start').click();
-  await expect(page.getByTestId('lead-import-progress').or(page.getByTestId('lead-import-done')).first()).toBeVisible();
+  const progress = page.getByTestId('lead-import-progress');
+  await expect(progress.getByRole('progressbar')).toBeVisible();
   const done = page.getByTestId('lead-import-done');
   await expect(done).toHaveAttribute('data-status', 'finished', { timeout: 60_000 });
   await expect(done).toHaveAttribute('data-valid', '2');
+  await expect(progress).toHaveAttribute('data-progress', '100');
+  await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
 
   await page.goto(`/lead/search?search=${tag}`);
   await expect(page.getByTestId('lead-row')).toHaveCount(2);
