@@ -4,53 +4,18 @@
  * entry revisited in that page), with pageLoadDelayMs 0 on loopback, for one entry per remote. The
  * baseline is the warm figure of the same run. `--rounds N` (default 5). Reuses e2e/.bench builds.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
-import { startApi } from '../stack/api.ts';
-import { launchBrowser } from './browser.ts';
-import { ensureBenchBuilds } from './builds.ts';
+import { startBenchStack } from './benchStack.ts';
 import { ms, summary, table } from './format.ts';
 import { machineLine } from './machine.ts';
 import { installProbe, panelOf, timeNavigation, type NavigationTime } from './navProbe.ts';
 import { cases, entry, reference } from './navTargets.ts';
-import { freePort, serveHost, serveRemotes } from './servers.ts';
 
 const goalMs = 400;
 const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 5;
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number ≥ 1');
-const admin = { email: 'admin@example.com', password: 'bench-password' };
-
-ensureBenchBuilds({ withFloor: false, rebuild: false });
-const served = await serveRemotes();
-const host = await serveHost('host', served.urls);
-const apiPort = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-nav-'));
-const api = await startApi({
-  port: apiPort,
-  env: { DATA_DIR: dataDir, ADMIN_PASSWORD: admin.password, DEMO_LEADS: '0', LOG_LEVEL: 'warn', CORS_ORIGINS: host.origin },
-});
-host.writeConfig({ apiBaseUrl: `http://localhost:${apiPort}/api`, pageLoadDelayMs: 0 });
-
-/** Signs in once through the real form; every round's context starts from this stored session. */
-async function signedInState(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${host.origin}/`);
-  await page.getByLabel('E-mail').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
-const browser = await launchBrowser();
+const { origin, browser, storageState, stop } = await startBenchStack('nav');
 try {
-  const storageState = await signedInState(browser);
   const cold = new Map<string, NavigationTime[]>();
   const warm = new Map<string, NavigationTime[]>();
   const referenceTimes: NavigationTime[] = [];
@@ -60,7 +25,7 @@ try {
       const context = await browser.newContext({ storageState });
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`page error (${target.label}): ${error.message}`));
-      await page.goto(`${host.origin}/${start.path}`);
+      await page.goto(`${origin}/${start.path}`);
       await page.locator(panelOf(start.remote)).waitFor({ state: 'visible', timeout: 30_000 });
       await installProbe(page);
       record(cold, target.label, await timeNavigation(page, target));
@@ -97,8 +62,5 @@ try {
   }
   console.log(`\n${machineLine(browser.version())}`);
 } finally {
-  await browser.close();
-  for (const server of [host.server, ...served.servers]) server.close();
-  await api.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

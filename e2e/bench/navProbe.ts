@@ -38,8 +38,9 @@ export async function installProbe(page: Page): Promise<void> {
   });
 }
 
-// A remote page is rendered when its placeholder panel or its resource screen is in the DOM.
-export const panelOf = (remote: string) => `[data-testid="not-built"][data-remote="${remote}"], [data-remote-page="${remote}"] [data-testid="resource-screen"]`;
+// A remote page is rendered when the remote's page root is in the DOM: the Suspense boundary commits the
+// `data-remote-page` wrapper and the whole page at once, after the page's chunk has loaded.
+export const panelOf = (remote: string) => `[data-remote-page="${remote}"] > *`;
 
 /** The sidebar link to `/path`, its group opened first when it is closed. */
 async function menuLink(page: Page, path: string, group: string | null): Promise<Locator> {

@@ -2,11 +2,13 @@
  * The lead import dialog (SPEC §2 Import, issue 6): pick a file and the options, check the preview and map its
  * columns, choose fixed values, dry-run, then import and follow the job. Nothing is sent before the dry run.
  */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Divider, Flex, Form, Modal, Tooltip } from '@crm/shared/ui';
 import { useMaySend } from '../../send/hooks/useMaySend.ts';
 import { useImportDraft } from '../hooks/useImportDraft.ts';
 import { useImportRun } from '../hooks/useImportRun.ts';
+import { preloadPreviewReaders } from '../preview/previewFile.ts';
 import { ImportFileField } from './ImportFileField.tsx';
 import { ImportFixedFields } from './ImportFixedFields.tsx';
 import { ImportJobProgress } from './ImportJobProgress.tsx';
@@ -38,6 +40,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   const { picked, read } = draft;
   const started = run.job !== null;
   const ready = picked !== null && read.preview !== null && read.error === null;
+  useEffect(preloadPreviewReaders, []);
 
   return (
     <Modal open title={t('leads.import.title')} onCancel={onClose} footer={null} width={1100} destroyOnHidden mask={{ closable: false }} data-testid="lead-import-modal">

@@ -3,7 +3,7 @@
  * preview, the options, the start row, the column mapping (suggested from row 1 until changed by hand) and the
  * fixed values, "import then send" and where to — and the draft the dry run and the import are asked for.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { columnLetters } from '@crm/shared';
 import type { ImportableLeadField, ImportFileKind } from '@crm/shared/contract';
 import { mapColumn, mappingOfColumns, type ColumnMapping } from '../mapping/columnMapping.ts';
@@ -50,8 +50,8 @@ export function useImportDraft(): ImportDraftState {
   const [refusal, setRefusal] = useState<FileRefusal | null>(null);
   const [options, setOptionValues] = useState(defaultImportOptions);
   const [startRow, setStartRowValue] = useState(1);
-  const [mapping, setMapping] = useState<ColumnMapping>({});
-  const [mappedByHand, setMappedByHand] = useState(false);
+  /** The mapping once changed by hand; until then the one suggested from row 1. */
+  const [handMapping, setHandMapping] = useState<ColumnMapping | null>(null);
   const [fixed, setFixedValues] = useState(noFixedValues);
   const [send, setSendState] = useState<ImportSendState>({ on: false, target: noSendTarget });
 
@@ -60,10 +60,8 @@ export function useImportDraft(): ImportDraftState {
   const preview = read.preview;
   const letters = useMemo(() => columnLetters(preview?.columnCount ?? 0), [preview?.columnCount]);
   const suggested = useMemo(() => (preview ? suggestMapping(preview.header, letters) : {}), [preview, letters]);
-
-  useEffect(() => {
-    if (!mappedByHand && preview) setMapping(suggested);
-  }, [mappedByHand, preview, suggested]);
+  // Derived, not copied in an effect: the preview shows with its suggested mapping in one render, not two.
+  const mapping = handMapping ?? suggested;
 
   const chooseFile = useCallback((file: File | null) => {
     const refused = file ? refusalOf(file) : null;
@@ -71,15 +69,14 @@ export function useImportDraft(): ImportDraftState {
     picks.current += 1;
     setRefusal(refused);
     setPicked(file && kind && !refused ? { file, kind, key: `${picks.current}:${file.name}:${file.size}` } : null);
-    setMapping({});
-    setMappedByHand(false);
+    setHandMapping(null);
     setStartRowValue(1);
   }, []);
 
-  const mapLetter = useCallback((letter: string, field: ImportableLeadField | null) => {
-    setMappedByHand(true);
-    setMapping((before) => mapColumn(before, letter, field));
-  }, []);
+  const mapLetter = useCallback(
+    (letter: string, field: ImportableLeadField | null) => setHandMapping((before) => mapColumn(before ?? suggested, letter, field)),
+    [suggested],
+  );
 
   const setOptions = useCallback((change: Partial<ImportOptionValues>) => setOptionValues((before) => ({ ...before, ...change })), []);
   const setFixed = useCallback((change: Partial<FixedValueChoices>) => setFixedValues((before) => ({ ...before, ...change })), []);

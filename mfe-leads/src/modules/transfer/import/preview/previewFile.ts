@@ -3,7 +3,7 @@ import type { ImportFileKind } from '@crm/shared/contract';
 import { previewCsv } from './csvPreview.ts';
 import type { FilePreview, PreviewSettings } from './filePreview.ts';
 import { PreviewError } from './previewErrors.ts';
-import { previewXlsx } from './xlsxPreview.ts';
+import { loadXlsx, previewXlsx } from './xlsxPreview.ts';
 
 export async function previewFile(file: File, kind: ImportFileKind, settings: PreviewSettings): Promise<FilePreview> {
   try {
@@ -11,4 +11,12 @@ export async function previewFile(file: File, kind: ImportFileKind, settings: Pr
   } catch (error) {
     throw error instanceof PreviewError ? error : new PreviewError('unreadable', error);
   }
+}
+
+/**
+ * Starts loading the xlsx library (its own chunk, and the longest part of a first workbook preview) while the person
+ * picks a file, so the preview does not wait for it. A failed load is left to the preview, which reports it.
+ */
+export function preloadPreviewReaders(): void {
+  loadXlsx().catch(() => undefined);
 }
