@@ -13,7 +13,7 @@ import { rejectNul } from './guards.ts';
  */
 export type RunStatement = <Row extends Record<string, unknown>>(statement: SQL) => Promise<Row[]>;
 
-export const dbStatements =
+const dbStatements =
   (db: Db): RunStatement =>
   async <Row extends Record<string, unknown>>(statement: SQL) =>
     (await db.execute<Row>(statement)).rows as Row[];
