@@ -188,7 +188,7 @@ async function main(): Promise<void> {
         };
         const timeSql = async () => {
           const started = performance.now();
-          await runLeadSearchDirectly(database.pool, query);
+          await runLeadSearchDirectly(database.pool, query, { sideBySide: true });
           return performance.now() - started;
         };
         let apiMs: number;

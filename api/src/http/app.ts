@@ -131,7 +131,7 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
       for (const resource of settingsResources) await api.register(resourceRoutes(resource), { db });
       await api.register(sourceRandomStatusRoutes, { db });
       await api.register(requestLogRoutes, { db });
-      await api.register(leadRoutes, { db, jobs });
+      await api.register(leadRoutes, { db, jobs, sideBySide: database.kind === 'postgres' });
       await api.register(brokerRoutes, { db, secrets: engine.secrets });
       await api.register(sendingRoutes, { db, jobs, engine });
       await api.register(dashboardRoutes, { db });

@@ -88,9 +88,9 @@ export const leadMultiValueFilters = [
 ] as const satisfies readonly LeadFilterKey[];
 
 /**
- * Matches are counted exactly up to this many (3,000 for a free-text substring, whose matches cost a heap visit each);
+ * Matches are counted exactly up to this many (1,000 for a free-text substring, whose matches cost a heap visit each);
  * above it the total is PostgreSQL's estimate and the list says "about N". Counting a million rows on every page
- * would make every unfiltered or broad search slow.
+ * would make every unfiltered or broad search slow; a search whose estimate is far past the cap is not counted at all.
  */
 export const leadCountCap = 10_000;
 

@@ -12,7 +12,8 @@ import { leadProfileRoutes } from './profile/routes.ts';
 import { sendHistoryRoutes } from './sendHistory/routes.ts';
 import { leadStatusRuleRoutes } from './statusRules/routes.ts';
 
-export type LeadRouteOptions = { db: Db; jobs: JobQueue };
+/** `sideBySide`: the database runs several statements at once (a PostgreSQL pool, not the embedded database). */
+export type LeadRouteOptions = { db: Db; jobs: JobQueue; sideBySide: boolean };
 
 export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, options) => {
   void app;
@@ -20,7 +21,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, o
   await app.register(intakeRoutes, options);
   await app.register(blacklistRoutes, options);
   await app.register(failedLeadRoutes, options);
-  await app.register(leadSearchRoutes, { db: options.db });
+  await app.register(leadSearchRoutes, { db: options.db, sideBySide: options.sideBySide });
   await app.register(leadProfileRoutes, { db: options.db });
   await app.register(sendHistoryRoutes, { db: options.db });
   await app.register(leadStatusRuleRoutes, options);

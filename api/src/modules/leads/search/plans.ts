@@ -1,18 +1,22 @@
 /**
  * How a search page is fetched. Most searches run the page query and the capped count side by side and let the planner
- * choose. Email-prefix searches (`email`, or a 1–2 character free text) and free-text substrings count first instead: PostgreSQL's estimate of
- * a prefix match is only as fine as one histogram bucket (1% of the table), so it reads a page of 794 matches by
- * walking a million leads in `created_at` order (100+ ms), or sorts 8,000 matches fetched one by one. The count is
- * cheap on the email index and tells which way is short (a page of 25 among N matches spread over a million leads
- * comes after about 25 million / N rows of the walk):
- *  - few matches: fetch them all through the email index, then sort (`materialized` keeps the planner from walking);
+ * choose. Email prefixes (`email`, or a 1–2 character free text) and free-text substrings do not: PostgreSQL's estimate
+ * of a prefix match is only as fine as one histogram bucket (1% of the table), so it reads a page of 794 matches by
+ * walking a million leads in `created_at` order (100+ ms), or sorts 8,000 matches fetched one by one. A page of 25 among
+ * N matches spread over a million leads comes after about 25 million / N rows of the walk, so:
+ *  - few matches: fetch them all through the email or trigram index, then sort (`materialized` keeps the planner from
+ *    walking);
  *  - many matches: walk `created_at` (or `id`) order, where a page of matches comes within a few thousand rows.
+ * Email prefixes count first (cheap on the email index) to tell which. Substrings fetch their matches up to the cap
+ * instead, which counts and pages in one read; one whose estimate is far past the cap is walked without it, and a
+ * substring alone walks the newest leads off `leads_created_idx` beside the fetch (service.ts).
  * Either way the page's ids come first, and its list items after them by primary key, in the same statement.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { leadFilterKeys } from '@crm/shared/contract';
 import { leads } from '../../../db/schema/index.ts';
 import { listItemsSql, rowsByIdsSql } from './listItems.ts';
-import { fewMatches, freeTextMatch, leadCountSql, leadSearchParts, leadSearchSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
+import { fewMatches, freeTextMatch, leadCountSql, searchesLeadId, leadSearchParts, leadSearchSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 
 /** Every column a search condition or order reads (`leadSearchWhere`, `leadSearchOrder`). */
 const walkedColumns = sql.join(
@@ -24,10 +28,19 @@ const walkedColumns = sql.join(
   sql`, `,
 );
 
-/** Every `page` statement selects the page's list items (listItems.ts); `count` gives `{ total }` capped at cap + 1. */
+/**
+ * Every `page` statement selects the page's list items (listItems.ts); `count` gives `{ total }` capped at cap + 1.
+ *  - together: the page and the count side by side;
+ *  - count-first (email prefixes): the count, then the page by `page(matches)`;
+ *  - fetch-first (free-text substrings): `fetch` gives `{ total, ids }`, the matches capped at cap + 1 and, when they
+ *    are all there (total ≤ cap), the page's ids sorted from them (`pageOf(ids)` lists them). Past the cap `walk` reads
+ *    the page in order; `boundedWalk`, for a first page, reads it from the newest leads only and may start beside
+ *    `fetch`.
+ */
 export type LeadSearchPlan =
   | { kind: 'together'; page: SQL; count: SQL }
-  | { kind: 'count-first'; count: SQL; pageIds(matches: number): SQL; page(matches: number): SQL };
+  | { kind: 'count-first'; count: SQL; pageIds(matches: number): SQL; page(matches: number): SQL }
+  | { kind: 'fetch-first'; fetch: SQL; pageOf(ids: readonly number[]): SQL; walk: SQL; boundedWalk: SQL | undefined };
 
 /** True when the search narrows by an email prefix (see the header). */
 export function narrowsByEmailPrefix(query: ParsedLeadSearchQuery): boolean {
@@ -37,38 +50,65 @@ export function narrowsByEmailPrefix(query: ParsedLeadSearchQuery): boolean {
 /**
  * True when the search narrows by a free-text substring. The trigram estimate of a pattern is no better than the
  * prefix one (100 estimated for 23,000 matches of '%aylo%' at a million leads: a bitmap of all of them and a sort,
- * 127 ms, where walking `created_at` finds a page within 1,100 rows), so these count first too.
+ * 127 ms, where walking `created_at` finds a page within 1,100 rows), so the plan does not leave the choice to it.
  */
 function narrowsBySubstring(query: ParsedLeadSearchQuery): boolean {
   return freeTextMatch(query.search)?.kind === 'substring';
 }
 
+/**
+ * True when a substring search reads nothing but `search_text` in `created_at` order: `leads_created_idx` holds both,
+ * so the walk reads that index alone (about half a microsecond a lead, a third of what whole rows cost).
+ */
+function walkIsCovered(query: ParsedLeadSearchQuery): boolean {
+  const filters = leadFilterKeys.filter((key) => query[key] !== undefined);
+  return narrowsBySubstring(query) && !searchesLeadId(query.search) && filters.length === 1 && query.sort === 'created_at';
+}
+
+/**
+ * The bounded walk of a first page reads at most this many of the newest leads: a page of 25 comes within them when
+ * one lead in 2,000 or more matches, which nearly every search past the substring cap does (its answer is dropped
+ * otherwise: it runs beside the fetch, so its half a microsecond a lead costs no wait).
+ */
+const newestLeads = 50_000;
+
 export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): LeadSearchPlan {
   const parts = leadSearchParts(query, options);
-  if (!narrowsByEmailPrefix(query) && !narrowsBySubstring(query)) {
+  const emailPrefix = narrowsByEmailPrefix(query);
+  if (!emailPrefix && !narrowsBySubstring(query)) {
     const { rows, count } = leadSearchSql(query, options);
     return { kind: 'together', page: listItemsSql(rows, parts.orderBy), count };
   }
-  // A count that reached its cap says "many", whatever the cap (a caller may set one below `fewMatches`).
-  const few = (matches: number) => matches <= Math.min(fewMatches, parts.cap);
   const where = parts.where ?? sql`true`;
   const order = sql.join(parts.orderBy, sql`, `);
   const window = sql`limit ${parts.limit} offset ${parts.offset}`;
   // Reading in index order only pays off where an index gives that order.
   const indexedOrder = query.sort === 'created_at' || query.sort === 'id';
-  const pageIds = (matches: number): SQL => {
-    if (few(matches) || !indexedOrder) {
-      // The CTE takes the table's name so the shared ORDER BY ("leads"."created_at" …) reads from it.
-      return sql`with leads as materialized (select ${leads.id}, ${leads.created_at}, ${leads.last_sent_at}, ${leads.api_ftd_at} from ${leads} where ${where}) select leads.id from leads order by ${order} ${window}`;
-    }
-    // `offset 0` keeps the conditions out of the ordered read, so it stays a walk down the order's index; the walk
-    // carries only the columns the conditions read (a third faster than whole rows).
-    return sql`select leads.id from (select ${walkedColumns} from ${leads} order by ${order} offset 0) as leads where ${where} order by ${order} ${window}`;
-  };
+  // The matches with their sort columns, fetched and materialized so the planner cannot turn them into a walk. The CTE
+  // takes the table's name so the shared ORDER BY ("leads"."created_at" …) reads from it.
+  const matches = (limit: SQL) =>
+    sql`with leads as materialized (select ${leads.id}, ${leads.created_at}, ${leads.last_sent_at}, ${leads.api_ftd_at} from ${leads} where ${where} ${limit})`;
+  const sortedIds = sql`select leads.id from leads order by ${order} ${window}`;
+  const sorted = sql`${matches(sql``)} ${sortedIds}`;
+  // `offset 0` keeps the conditions out of the ordered read, so it stays a walk down the order's index; the walk
+  // carries only the columns the conditions read (a third faster than whole rows), from the index alone when it can.
+  const walked = walkIsCovered(query) ? sql.join([leads.id, leads.created_at, leads.search_text], sql`, `) : walkedColumns;
+  const walkIds = (bound: SQL) => sql`select leads.id from (select ${walked} from ${leads} order by ${order} ${bound}) as leads where ${where} order by ${order} ${window}`;
+  const listed = (ids: SQL) => listItemsSql(rowsByIdsSql(ids), parts.orderBy);
+  if (emailPrefix) {
+    // A count that reached its cap says "many", whatever the cap (a caller may set one below `fewMatches`).
+    const few = (count: number) => count <= Math.min(fewMatches, parts.cap);
+    const pageIds = (count: number): SQL => (few(count) || !indexedOrder ? sorted : walkIds(sql`offset 0`));
+    return { kind: 'count-first', count: leadCountSql(query, parts.where, parts.cap), pageIds, page: (count) => listed(pageIds(count)) };
+  }
   return {
-    kind: 'count-first',
-    count: leadCountSql(query, parts.where, parts.cap),
-    pageIds,
-    page: (matches) => listItemsSql(rowsByIdsSql(pageIds(matches)), parts.orderBy),
+    kind: 'fetch-first',
+    // One read of at most cap + 1 matches gives both the capped total and, when they are all there, the page's ids
+    // (`pageOf` orders the page itself).
+    fetch: sql`${matches(sql`limit ${parts.cap + 1}`)}
+      select (select count(*)::int from leads) as total, coalesce((select json_agg(page.id) from (${sortedIds}) as page), '[]'::json) as ids`,
+    pageOf: (ids) => listItemsSql(rowsByIdsSql(ids), parts.orderBy),
+    walk: listed(indexedOrder ? walkIds(sql`offset 0`) : sorted),
+    boundedWalk: walkIsCovered(query) && parts.offset === 0 ? listed(walkIds(sql`limit ${newestLeads}`)) : undefined,
   };
 }

@@ -4,20 +4,21 @@ import { leadPage, leadSearchQuery } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { searchLeads } from './service.ts';
 
-export type LeadSearchRouteOptions = { db: Db; countCap?: number };
+/** `sideBySide`: the database runs several statements at once (LeadSearchOptions). */
+export type LeadSearchRouteOptions = { db: Db; sideBySide: boolean; countCap?: number };
 
-export const leadSearchRoutes: FastifyPluginAsyncZod<LeadSearchRouteOptions> = async (app, { db, countCap }) => {
+export const leadSearchRoutes: FastifyPluginAsyncZod<LeadSearchRouteOptions> = async (app, { db, sideBySide, countCap }) => {
   app.get(
     '/lead',
     {
       schema: {
         tags: ['lead'],
-        summary: 'Search leads (filters, sorting; past 10,000 matches, or 3,000 for a free-text substring, the total is estimated: meta.total_estimated)',
+        summary: 'Search leads (filters, sorting; past 10,000 matches, or 1,000 for a free-text substring, the total is estimated: meta.total_estimated)',
         querystring: leadSearchQuery,
         response: { 200: leadPage },
       },
       config: { access: 'lead.view' },
     },
-    async (request) => searchLeads(db, request.query, countCap === undefined ? {} : { cap: countCap }),
+    async (request) => searchLeads(db, request.query, countCap === undefined ? { sideBySide } : { sideBySide, cap: countCap }),
   );
 };

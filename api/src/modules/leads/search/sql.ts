@@ -14,7 +14,7 @@
  * Sorting on `last_sent_at` / `api_ftd_at` puts leads without the date last, which no index of the schema serves
  * (there is none on `last_sent_at` alone, and `api_ftd_at`'s is ascending): at a million leads such an order costs a
  * full sort, about a second, until indexes like `(api_ftd_at desc nulls last, id desc)` exist.
- * plans.ts decides how these statements run (side by side, or count first for email prefixes).
+ * plans.ts decides how these statements run (side by side; email prefixes and substrings pick between fetching and walking).
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -28,6 +28,11 @@ export type ParsedLeadSearchQuery = z.output<typeof leadSearchQuery>;
 export type LeadSearchOptions = {
   /** Stop counting past this many matches; `leadCountCap` (or `substringCountCap` for a free-text substring) when absent. */
   cap?: number;
+  /**
+   * The database runs several statements at once (a PostgreSQL pool; not the embedded database's one session), so a
+   * substring search may start its walk beside the fetch of its matches (service.ts).
+   */
+  sideBySide?: boolean;
 };
 
 /** The columns of a list row; relations (source, status, tags, department) are loaded per page afterwards. */
@@ -58,7 +63,8 @@ export const leadPageColumns = {
 export const minTrigramSearchLength = 3;
 
 /**
- * Up to this many matches a page is sorted from all of them; above it, read in order until the page is full.
+ * Up to this many matches an email prefix's page is sorted from all of them; above it, read in order until the page is
+ * full (a substring's page is sorted from its matches up to `substringCountCap`, where its count stops).
  * Measured at a million leads (PostgreSQL 15, 128 MB shared buffers): fetching and sorting takes about 5 ms for
  * 1,000 matches, 14 ms for 2,900 and 35 ms for 7,800; walking takes 50–190 ms below 1,400 matches, 11–14 ms near
  * 2,900 and 4–9 ms at 7,800. The two meet near 3,000.
@@ -67,15 +73,12 @@ export const fewMatches = 3_000;
 
 /**
  * A free-text substring's matches are found through the trigram index but each must be rechecked on its heap page:
- * 10,000 of them cost 20–45 ms at a million leads, 1,000 of them a tenth of that. Above the cap the total is estimated.
- * The count also decides how the page is read (plans.ts), so it goes as far as `fewMatches`: stopped at 1,000, it
- * sent searches with 1,000–3,000 matches down the `created_at` walk, 50–230 ms at a million leads, where fetching
- * and sorting them takes 10–15 ms. Counting to 3,000 costs common fragments more: 25 ms instead of 15 through the
- * trigram index, and when PostgreSQL overestimates the matches it scans the table instead (~95 ms instead of ~30 for
- * one fragment in fifty of the benchmark's). Over the benchmark's 200 surname fragments the search's p95 went from
- * 39 to 33 ms.
+ * 1,000 of them cost 5–10 ms at a million leads, 3,000 of them 15–30 ms. The fetch of a substring search reads at
+ * most cap + 1 matches: up to the cap they give the exact total and the page, sorted from them; past it the total is
+ * estimated and the page comes from the walk down `created_at` (plans.ts), which the newest leads serve in a few
+ * milliseconds at such densities, from the index alone.
  */
-export const substringCountCap = fewMatches;
+export const substringCountCap = 1_000;
 
 /** `text` with the LIKE pattern characters escaped (backslash is PostgreSQL's default LIKE escape). */
 export function escapeLike(text: string): string {
@@ -99,7 +102,13 @@ export function freeTextCondition(search: string | undefined): SQL | undefined {
   if (match.kind === 'email-prefix') return like(leads.email, `${escapeLike(match.text)}%`);
   const substring = like(leads.search_text, `%${escapeLike(match.text)}%`);
   // A pasted public id (`D0000000045`, `L4821937705`) finds its lead through the unique index as well.
-  return leadIdLike.test(match.text) ? or(substring, eq(leads.lead_id, match.text.toUpperCase())) : substring;
+  return searchesLeadId(search) ? or(substring, eq(leads.lead_id, match.text.toUpperCase())) : substring;
+}
+
+/** True when the free text is shaped like a public lead id, so it matches `lead_id` too. */
+export function searchesLeadId(search: string | undefined): boolean {
+  const match = freeTextMatch(search);
+  return match?.kind === 'substring' && leadIdLike.test(match.text);
 }
 
 const leadIdLike = /^[a-z]\d{6,}$/;
