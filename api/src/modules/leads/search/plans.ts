@@ -92,9 +92,10 @@ export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearch
   const sorted = sql`${matches(sql``)} ${sortedIds}`;
   // `offset 0` keeps the conditions out of the ordered read, so it stays a walk down the order's index; the walk
   // carries only the columns the conditions read (a third faster than whole rows), from the index alone when it can.
-  const walked = walkIsCovered(query) ? sql.join([leads.id, leads.created_at, leads.search_text], sql`, `) : walkedColumns;
+  const covered = walkIsCovered(query);
+  const walked = covered ? sql.join([leads.id, leads.created_at, leads.search_text], sql`, `) : walkedColumns;
   const walkIds = (bound: SQL) => sql`select leads.id from (select ${walked} from ${leads} order by ${order} ${bound}) as leads where ${where} order by ${order} ${window}`;
-  const listed = (ids: SQL) => listItemsSql(rowsByIdsSql(ids), parts.orderBy);
+  const listed = (ids: SQL | readonly number[]) => listItemsSql(rowsByIdsSql(ids), parts.orderBy);
   if (emailPrefix) {
     // A count that reached its cap says "many", whatever the cap (a caller may set one below `fewMatches`).
     const few = (count: number) => count <= Math.min(fewMatches, parts.cap);
@@ -107,8 +108,8 @@ export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearch
     // (`pageOf` orders the page itself).
     fetch: sql`${matches(sql`limit ${parts.cap + 1}`)}
       select (select count(*)::int from leads) as total, coalesce((select json_agg(page.id) from (${sortedIds}) as page), '[]'::json) as ids`,
-    pageOf: (ids) => listItemsSql(rowsByIdsSql(ids), parts.orderBy),
+    pageOf: listed,
     walk: listed(indexedOrder ? walkIds(sql`offset 0`) : sorted),
-    boundedWalk: walkIsCovered(query) && parts.offset === 0 ? listed(walkIds(sql`limit ${newestLeads}`)) : undefined,
+    boundedWalk: covered && parts.offset === 0 ? listed(walkIds(sql`limit ${newestLeads}`)) : undefined,
   };
 }
