@@ -13,8 +13,9 @@ export type Embedded = { port: number; stop(): Promise<void> };
 
 /** Code that imports a module of this folder, registering tsx first when running from TypeScript source (a compiled build does not need it). */
 function importCode(name: string): string {
-  const entry = new URL(import.meta.url.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, import.meta.url);
-  return entry.pathname.endsWith('.ts')
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSource ? `./${name}.ts` : `./${name}.js`, import.meta.url);
+  return fromSource
     ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`
     : `import(${JSON.stringify(entry.href)})`;
 }

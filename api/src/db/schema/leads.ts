@@ -80,7 +80,8 @@ export const leads = pgTable(
     index('leads_status_created_idx').on(table.status_id, table.created_at, table.id),
     index('leads_source_created_idx').on(table.source_id, table.created_at, table.id),
     index('leads_country_created_idx').on(table.country, table.created_at, table.id),
-    index('leads_email_idx').on(table.email.op('text_pattern_ops')),
+    // Email prefixes, carrying the default order: a prefix's matches and their page come from the index alone (search/plans.ts).
+    index('leads_email_idx').on(table.email.op('text_pattern_ops'), table.created_at, table.id),
     index('leads_phone_normalized_idx').on(table.phone_normalized),
     // The nullable sorts list leads without the date last in both directions (search/sql.ts): one index per direction.
     index('leads_api_ftd_idx').on(table.api_ftd_at, table.id),

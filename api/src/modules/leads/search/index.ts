@@ -10,7 +10,7 @@ export { leadSearchRoutes } from './routes.ts';
 export { searchLeads } from './service.ts';
 export { listItemsByIds } from './listItems.ts';
 export { leadSearchPlan, narrowsByEmailPrefix, type LeadSearchPlan } from './plans.ts';
-export { fewMatches, leadSearchSql, leadSearchWhere, leadSearchOrder, leadSearchParts, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
+export { leadSearchSql, leadSearchWhere, leadSearchOrder, leadSearchParts, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 
 const dialect = new PgDialect();
 type Statement = { text: string; values: unknown[] };

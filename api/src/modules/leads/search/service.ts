@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { LeadListItem, LeadPage } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { leads } from '../../../db/schema/index.ts';
-import { leadCountSql, leadSearchParts, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
+import { leadCountSql, leadSearchParts, type LeadSearchOptions, type LeadSearchParts, type ParsedLeadSearchQuery } from './sql.ts';
 import { leadSearchPlan, type LeadSearchPlan } from './plans.ts';
 import { rejectNul } from './guards.ts';
 
@@ -36,27 +36,27 @@ const itemsOf = (run: RunStatement, statement: SQL): Promise<LeadListItem[]> => 
  */
 type FoundPage = { data: LeadListItem[]; matches: number; estimate?: number };
 
-async function pageOf(run: RunStatement, query: ParsedLeadSearchQuery, options: LeadSearchOptions, count = true): Promise<FoundPage> {
-  const plan = leadSearchPlan(query, options);
-  if (plan.kind === 'count-first') {
-    const matches = await countOf(run, plan.count);
-    return { data: matches === 0 ? [] : await itemsOf(run, plan.page(matches)), matches };
-  }
-  if (plan.kind === 'fetch-first') return fetchedPage(run, plan, leadSearchParts(query, options), options);
+/** One search: its query, its options and the parts worked out from them once. */
+type Search = { query: ParsedLeadSearchQuery; options: LeadSearchOptions; parts: LeadSearchParts };
+
+async function pageOf(run: RunStatement, { query, options, parts }: Search, count = true): Promise<FoundPage> {
+  const plan = leadSearchPlan(query, options, parts);
+  if (plan.kind === 'fetch-first') return fetchedPage(run, plan, parts, options);
   // The count runs meanwhile: the slower of the two sets the response time, not their sum.
   const [data, matches] = await Promise.all([itemsOf(run, plan.page), count ? countOf(run, plan.count) : Number.POSITIVE_INFINITY]);
   return { data, matches };
 }
 
 /**
- * Past this many times the cap, a substring's estimate (the planner's, from a sample of a thousand values of the free
- * text: migration 0007) is taken at its word, as the table statistics are for an unfiltered list: at a million leads
- * that is ten sampled values of a thousand, and the matches are then more than the cap beyond reasonable doubt.
+ * Past this many times the cap, the estimate of a substring (the planner's, from a sample of a thousand values of the
+ * free text: migration 0007) or of an email prefix (its histogram's 1% steps) is taken at its word, as the table
+ * statistics are for an unfiltered list: at a million leads that is ten sampled values of a thousand for a substring,
+ * ten steps for a prefix, and the matches are then more than the cap beyond reasonable doubt.
  */
 const trustedEstimateFactor = 10;
 
 /**
- * A substring search's page. Its estimate comes first (a plan, no row read). Far past the cap, the page is the walk
+ * The page of an email prefix or a free-text substring. Its estimate comes first (a plan, no row read). Far past the cap, the page is the walk
  * down `created_at`, and nothing is counted. Otherwise the capped fetch of the matches gives the exact total and the
  * page when they are few, and past the cap the walk gives the page. Where the database runs statements side by side,
  * the walk over the newest leads starts at once, beside the estimate and the fetch (dropped when the matches are few).
@@ -65,7 +65,7 @@ const trustedEstimateFactor = 10;
 async function fetchedPage(
   run: RunStatement,
   plan: Extract<LeadSearchPlan, { kind: 'fetch-first' }>,
-  { cap, limit, where }: { cap: number; limit: number; where: SQL | undefined },
+  { cap, limit, where }: LeadSearchParts,
   options: LeadSearchOptions,
 ): Promise<FoundPage> {
   const newest = options.sideBySide && plan.boundedWalk ? itemsOf(run, plan.boundedWalk) : undefined;
@@ -97,7 +97,8 @@ type CountedPage = { data: LeadListItem[]; total: number; estimated: boolean };
 /** `GET /lead`'s answer, its statements run by `run`. */
 export async function searchLeadsWith(run: RunStatement, query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): Promise<LeadPage> {
   rejectNul(query);
-  const { data, total, estimated } = leadSearchParts(query, options).where === undefined ? await unfilteredPage(run, query, options) : await filteredPage(run, query, options);
+  const search: Search = { query, options, parts: leadSearchParts(query, options) };
+  const { data, total, estimated } = search.parts.where === undefined ? await unfilteredPage(run, search) : await filteredPage(run, search);
   return {
     data,
     meta: { current_page: query.page, per_page: query.per_page, total, last_page: Math.max(1, Math.ceil(total / query.per_page)), total_estimated: estimated },
@@ -107,9 +108,9 @@ export async function searchLeadsWith(run: RunStatement, query: ParsedLeadSearch
 export const searchLeads = (db: Db, query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): Promise<LeadPage> => searchLeadsWith(dbStatements(db), query, options);
 
 /** Counted up to the cap; past it, the planner's estimate for the conditions. */
-async function filteredPage(run: RunStatement, query: ParsedLeadSearchQuery, options: LeadSearchOptions): Promise<CountedPage> {
-  const { cap, where } = leadSearchParts(query, options);
-  const { data, matches, estimate } = await pageOf(run, query, options);
+async function filteredPage(run: RunStatement, search: Search): Promise<CountedPage> {
+  const { cap, where } = search.parts;
+  const { data, matches, estimate } = await pageOf(run, search);
   if (matches <= cap) return { data, total: matches, estimated: false };
   return { data, total: Math.max(cap + 1, estimate ?? (await estimatedMatches(run, where))), estimated: true };
 }
@@ -119,10 +120,10 @@ async function filteredPage(run: RunStatement, query: ParsedLeadSearchQuery, opt
  * to learn it again would be the slowest part of the most common page. The estimate and the page load side by side;
  * only a table within twice the cap is counted.
  */
-async function unfilteredPage(run: RunStatement, query: ParsedLeadSearchQuery, options: LeadSearchOptions): Promise<CountedPage> {
-  const { cap } = leadSearchParts(query, options);
-  const [size, page] = await Promise.all([estimatedMatches(run, undefined), pageOf(run, query, options, false)]);
+async function unfilteredPage(run: RunStatement, search: Search): Promise<CountedPage> {
+  const { cap } = search.parts;
+  const [size, page] = await Promise.all([estimatedMatches(run, undefined), pageOf(run, search, false)]);
   if (size > 2 * cap) return { data: page.data, total: size, estimated: true };
-  const matches = await countOf(run, leadCountSql(query, undefined, cap));
+  const matches = await countOf(run, leadCountSql(search.query, undefined, cap));
   return matches <= cap ? { data: page.data, total: matches, estimated: false } : { data: page.data, total: Math.max(cap + 1, size), estimated: true };
 }

@@ -63,15 +63,6 @@ export const leadPageColumns = {
 export const minTrigramSearchLength = 3;
 
 /**
- * Up to this many matches an email prefix's page is sorted from all of them; above it, read in order until the page is
- * full (a substring's page is sorted from its matches up to `substringCountCap`, where its count stops).
- * Measured at a million leads (PostgreSQL 15, 128 MB shared buffers): fetching and sorting takes about 5 ms for
- * 1,000 matches, 14 ms for 2,900 and 35 ms for 7,800; walking takes 50–190 ms below 1,400 matches, 11–14 ms near
- * 2,900 and 4–9 ms at 7,800. The two meet near 3,000.
- */
-export const fewMatches = 3_000;
-
-/**
  * A free-text substring's matches are found through the trigram index but each must be rechecked on its heap page:
  * 1,000 of them cost 5–10 ms at a million leads, 3,000 of them 15–30 ms. The fetch of a substring search reads at
  * most cap + 1 matches: up to the cap they give the exact total and the page, sorted from them; past it the total is
@@ -169,8 +160,10 @@ export function leadSearchOrder(query: Pick<ParsedLeadSearchQuery, 'sort' | 'dir
   return [descending ? desc(column) : asc(column), tiebreak];
 }
 
-/** Everything a page needs: the route runs these parts through Drizzle; `leadSearchSql` renders the same parts. */
-export function leadSearchParts(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}) {
+/** Everything a page needs, worked out once per search: the route runs these parts through Drizzle; `leadSearchSql` renders the same parts. */
+export type LeadSearchParts = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; cap: number };
+
+export function leadSearchParts(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): LeadSearchParts {
   return {
     where: leadSearchWhere(query),
     orderBy: leadSearchOrder(query),
@@ -212,8 +205,7 @@ export function leadCountSql(query: ParsedLeadSearchQuery, where: SQL | undefine
  * `runLeadSearchDirectly` (index.ts) runs whichever statements the API runs. Render with
  * `new PgDialect().sqlToQuery(sql)` for `{ sql, params }`, or run with `db.execute(sql)`.
  */
-export function leadSearchSql(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): { rows: SQL; count: SQL } {
-  const parts = leadSearchParts(query, options);
+export function leadSearchSql(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}, parts = leadSearchParts(query, options)): { rows: SQL; count: SQL } {
   const rows = new QueryBuilder()
     .select(leadPageColumns)
     .from(leads)
