@@ -115,6 +115,8 @@ describe('GET /lead: the lead search', () => {
     assert.deepEqual(await names('?search=%2B44%2020%207946'), ['Alice'], 'a phone typed with spaces matches the E.164 form');
     assert.deepEqual(await names('?search=612345'), ['Eve']);
     assert.deepEqual(await names('?search=nobody-here'), []);
+    assert.deepEqual(await names('?search=Alice.Wonder@example.com'), ['Alice'], 'a whole email');
+    assert.deepEqual(await names('?search=alice.wonder@example.org'), [], 'the index looks up the local part, and the whole text still decides');
   });
 
   test('free text shaped like a public lead id also finds that lead by its id', async () => {
@@ -291,6 +293,8 @@ describe('GET /lead: the lead search', () => {
       };
       assert.match(await fetchPlan({ search: 'wonder' }), /leads_search_trgm_idx/);
       assert.match(await fetchPlan({ email: 'alice' }), /leads_email_idx/, 'an email prefix fetches its matches off the email index');
+      const wholeEmail = await fetchPlan({ search: 'alice.wonder@example.com' });
+      assert.match(wholeEmail, /Index Cond: \(search_text ~~ '%alice\.wonder@%'::text\)/, "a whole email's local part is looked up, not its domain");
       assert.match(await plan({ email: 'alice' }), /leads_email_idx/);
       assert.match(await plan({ search: 'al' }), /leads_email_idx/);
       assert.match(await plan({ tag_id: String(vip) }), /lead_tags_tag_idx/);

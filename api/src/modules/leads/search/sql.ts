@@ -3,7 +3,8 @@
  *
  * Every filter maps onto an index of `leads` (see the schema):
  *  - `search` (3+ characters): `search_text LIKE '%text%'`, served by the trigram GIN index on the generated column,
- *    or, for a text shaped like a public lead id, also `lead_id = TEXT` (its unique index).
+ *    or, for a text shaped like a public lead id, also `lead_id = TEXT` (its unique index). For a whole email the
+ *    index looks up its local part only, and the whole text is checked on the candidates' rows (`lookedUpPart`).
  *    A trigram index cannot narrow a 1–2 character pattern (it has no trigram to look up), so a text that short
  *    matches as an email prefix instead (`email LIKE 'te%'`, the `text_pattern_ops` index). Phone-like text
  *    (`+44 20-7946`) loses its spaces, dashes and brackets first, as `search_text` holds the E.164 phone.
@@ -91,9 +92,24 @@ export function freeTextCondition(search: string | undefined): SQL | undefined {
   const match = freeTextMatch(search);
   if (!match) return undefined;
   if (match.kind === 'email-prefix') return like(leads.email, `${escapeLike(match.text)}%`);
-  const substring = like(leads.search_text, `%${escapeLike(match.text)}%`);
+  const pattern = `%${escapeLike(match.text)}%`;
+  const looked = lookedUpPart(match.text);
+  // The whole text is matched on an expression the trigram index does not serve, so the index looks up `looked` alone.
+  const substring =
+    looked === match.text ? like(leads.search_text, pattern) : and(like(leads.search_text, `%${escapeLike(looked)}%`), like(sql`(${leads.search_text} || '')`, pattern));
   // A pasted public id (`D0000000045`, `L4821937705`) finds its lead through the unique index as well.
   return searchesLeadId(search) ? or(substring, eq(leads.lead_id, match.text.toUpperCase())) : substring;
+}
+
+/**
+ * The part of a free-text substring the trigram index looks up: a whole email's local part with its '@'
+ * (`abecker.3133@`), else the whole text. An email's domain (gmail.com, example.net) is in so many leads that
+ * intersecting its trigrams' entries took 55 ms at a million leads, where the local part's took 5; the whole text is
+ * then checked on the few candidates' rows.
+ */
+function lookedUpPart(text: string): string {
+  const at = text.indexOf('@');
+  return at >= minTrigramSearchLength ? text.slice(0, at + 1) : text;
 }
 
 /** True when the free text is shaped like a public lead id, so it matches `lead_id` too. */
