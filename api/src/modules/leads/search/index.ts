@@ -9,7 +9,7 @@ import { searchLeadsWith, type RunStatement } from './service.ts';
 export { leadSearchRoutes } from './routes.ts';
 export { searchLeads } from './service.ts';
 export { listItemsByIds } from './listItems.ts';
-export { leadSearchPlan, narrowsByEmailPrefix, type LeadSearchPlan } from './plans.ts';
+export { leadSearchPlan, type LeadSearchPlan } from './plans.ts';
 export { leadSearchSql, leadSearchWhere, leadSearchOrder, leadSearchParts, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 
 const dialect = new PgDialect();

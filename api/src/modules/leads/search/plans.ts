@@ -42,7 +42,7 @@ export type LeadSearchPlan =
   | { kind: 'fetch-first'; fetch: SQL; pageOf(ids: readonly number[]): SQL; walk: SQL; boundedWalk: SQL | undefined };
 
 /** True when the search narrows by an email prefix (see the header). */
-export function narrowsByEmailPrefix(query: ParsedLeadSearchQuery): boolean {
+function narrowsByEmailPrefix(query: ParsedLeadSearchQuery): boolean {
   return query.email !== undefined || freeTextMatch(query.search)?.kind === 'email-prefix';
 }
 
@@ -72,7 +72,8 @@ function walkIsCovered(query: ParsedLeadSearchQuery): boolean {
 const newestLeads = 50_000;
 
 export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}, parts = leadSearchParts(query, options)): LeadSearchPlan {
-  if (!narrowsByEmailPrefix(query) && !narrowsBySubstring(query)) {
+  const emailPrefix = narrowsByEmailPrefix(query);
+  if (!emailPrefix && !narrowsBySubstring(query)) {
     const { rows, count } = leadSearchSql(query, options, parts);
     return { kind: 'together', page: listItemsSql(rows, parts.orderBy), count };
   }
@@ -86,7 +87,7 @@ export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearch
   // the fetch by itself. A substring's are rechecked on their rows anyway: they carry every sort column, which keeps
   // `leads_created_idx` (it holds the free text) from serving the fetch as a walk. The CTE takes the table's name so the
   // shared ORDER BY ("leads"."created_at" …) reads from it.
-  const matchColumns = narrowsByEmailPrefix(query)
+  const matchColumns = emailPrefix
     ? [leads.id, ...(query.sort === 'id' ? [] : [leads[query.sort]])]
     : [leads.id, leads.created_at, leads.last_sent_at, leads.api_ftd_at];
   const matches = (limit: SQL) => sql`with leads as materialized (select ${sql.join(matchColumns, sql`, `)} from ${leads} where ${where} ${limit})`;

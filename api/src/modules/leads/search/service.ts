@@ -56,9 +56,9 @@ async function pageOf(run: RunStatement, { query, options, parts }: Search, coun
 const trustedEstimateFactor = 10;
 
 /**
- * The page of an email prefix or a free-text substring. Its estimate comes first (a plan, no row read). Far past the cap, the page is the walk
- * down `created_at`, and nothing is counted. Otherwise the capped fetch of the matches gives the exact total and the
- * page when they are few, and past the cap the walk gives the page. Where the database runs statements side by side,
+ * The page of an email prefix or a free-text substring. Its estimate comes first (a plan, no row read). Far past the
+ * cap, the page is the walk down `created_at`, and nothing is counted. Otherwise the capped fetch of the matches gives
+ * the exact total and the page when they are few, and past the cap the walk gives the page. Where the database runs statements side by side,
  * the walk over the newest leads starts at once, beside the estimate and the fetch (dropped when the matches are few).
  * A walk that falls short of a page where the estimate said "many" (stale statistics) leaves the answer to the fetch.
  */
