@@ -55,6 +55,15 @@ test('set up a broker, test its integration, send 20 leads and record an FTD fro
   await testDialog.locator('form').getByRole('button', { name: 'Close' }).click();
   await expect(testDialog).toBeHidden();
 
+  // On a narrow screen the integrations table is wider than its card: it scrolls inside the card, its actions in
+  // view, and the page itself never widens.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 900, height: 720 });
+  await expect(integrationRow.getByRole('button', { name: 'Test' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await page.locator('.ant-table-content').first().evaluate((content) => content.scrollWidth > content.clientWidth)).toBe(true);
+  if (viewport) await page.setViewportSize(viewport);
+
   await page.goto('/broker/search');
   await createWith(page, () => page.getByRole('dialog').getByLabel('Name', { exact: true }).fill(names.broker), 'Broker successfully created');
 

@@ -49,6 +49,14 @@ test('opens the group of the current page and marks the page', async () => {
   expect(within(menu()).queryByRole('link', { name: 'Leads' })).not.toBeInTheDocument();
 });
 
+test("marks the entry a page without its own is reached from: a lead's profile marks Leads", async () => {
+  await renderSidebar(['lead.view', 'lead.single.view', 'failed.lead.view'], '/lead/single/42');
+
+  const leads = within(menu()).getByRole('link', { name: 'Leads' });
+  expect(leads.closest('li')).toHaveClass('ant-menu-item-selected');
+  expect(within(menu()).getByRole('link', { name: 'Failed leads' }).closest('li')).not.toHaveClass('ant-menu-item-selected');
+});
+
 test('tells the drawer to close when an entry is chosen', async () => {
   const onNavigate = jest.fn();
   await renderSidebar(['dashboard.view'], '/lead/search', onNavigate);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
 import { ApartmentOutlined, DashboardOutlined, Menu, ProfileOutlined, SettingOutlined, TeamOutlined, type MenuProps } from '@crm/shared/ui';
-import { visibleMenu } from './menuItems.ts';
+import { menuPathOf, visibleMenu } from './menuItems.ts';
 
 const groupIcons = { leads: <ProfileOutlined />, brokers: <ApartmentOutlined />, management: <TeamOutlined />, settings: <SettingOutlined /> };
 
@@ -27,7 +27,8 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
     if (section.group === 'top') return links;
     return [{ key: `group:${section.group}`, label: t(`menu.groups.${section.group}`), icon: groupIcons[section.group], children: links }];
   });
-  const openGroup = sections.find((section) => section.entries.some((entry) => entry.path === pathname))?.group;
+  const current = menuPathOf(pathname);
+  const openGroup = sections.find((section) => section.entries.some((entry) => entry.path === current))?.group;
 
   return (
     <nav aria-label={t('header.menu')}>
@@ -35,7 +36,7 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
         mode="inline"
         theme="dark"
         items={items}
-        selectedKeys={[pathname]}
+        selectedKeys={current ? [current] : []}
         defaultOpenKeys={openGroup && openGroup !== 'top' ? [`group:${openGroup}`] : []}
       />
     </nav>

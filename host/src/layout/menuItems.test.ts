@@ -1,5 +1,5 @@
 import { routeTable } from '@crm/shared/routes';
-import { visibleMenu } from './menuItems.ts';
+import { menuPathOf, visibleMenu } from './menuItems.ts';
 
 test('shows nothing to a user without view permissions', () => {
   expect(visibleMenu([])).toEqual([]);
@@ -33,4 +33,20 @@ test('lists every menu page of the route table, once, for a user holding every p
   const paths = visibleMenu(routeTable.map((route) => route.permission)).flatMap((section) => section.entries.map((entry) => entry.path));
   const menuPages = routeTable.filter((route) => route.menu !== null).map((route) => `/${route.path}`);
   expect([...paths].sort()).toEqual([...menuPages].sort());
+});
+
+test('marks a page by its own entry, or by the entry it is reached from', () => {
+  expect(menuPathOf('/lead/search')).toBe('/lead/search');
+  expect(menuPathOf('/lead/single/42')).toBe('/lead/search');
+  expect(menuPathOf('/management/user/7/edit')).toBe('/management/users');
+  expect(menuPathOf('/broker/department/3/histories/view')).toBe('/broker/department/search');
+  expect(menuPathOf('/profile/jobs')).toBeUndefined();
+  expect(menuPathOf('/nowhere')).toBeUndefined();
+});
+
+test('every page reached from an entry names a route that has one', () => {
+  const menuPaths = new Set(routeTable.filter((route) => route.menu !== null).map((route) => route.path));
+  const reachedFrom = routeTable.flatMap((route) => ('within' in route ? [route.within] : []));
+  expect(reachedFrom.length).toBeGreaterThan(0);
+  for (const path of reachedFrom) expect(menuPaths).toContain(path);
 });

@@ -1,5 +1,6 @@
 /** Sidebar entries from the route table: only those the user may view, in groups (SPEC §2 Layout). */
 import { isAllowed } from '@crm/shared/access';
+import { matchPath } from 'react-router-dom';
 import { menuGroups, routeTable, type MenuGroup } from '@crm/shared/routes';
 
 export type MenuEntry = { path: string; titleKey: string };
@@ -14,4 +15,15 @@ export function visibleMenu(permissions: readonly string[]): MenuSection[] {
     if (entries.length > 0) sections.push({ group, entries });
   }
   return sections;
+}
+
+/**
+ * The sidebar entry to mark on `pathname`: the page's own entry, or for a page without one (a lead's profile, a
+ * user's edit form) the entry it is reached from (`within` in the route table).
+ */
+export function menuPathOf(pathname: string): string | undefined {
+  const route = routeTable.find((entry) => matchPath(`/${entry.path}`, pathname) !== null);
+  if (!route) return undefined;
+  if (route.menu !== null) return `/${route.path}`;
+  return 'within' in route ? `/${route.within}` : undefined;
 }

@@ -22,13 +22,15 @@ export type RouteEntry = {
   menu: MenuGroup | 'top' | null;
   /** i18n key of the page title (and of the menu entry). */
   titleKey: string;
+  /** For a page without its own menu entry: the path of the entry it is reached from, marked in the sidebar while it is open. */
+  within?: string;
 };
 
 export const routeTable = [
   { path: 'dashboard', permission: 'dashboard.view', remote: 'mfe_dashboard', page: 'DashboardPage', menu: 'top', titleKey: 'menu.dashboard' },
 
   { path: 'lead/search', permission: 'lead.view', remote: 'mfe_leads', page: 'LeadSearchPage', menu: 'leads', titleKey: 'menu.leads.search' },
-  { path: 'lead/single/:id', permission: 'lead.single.view', remote: 'mfe_leads', page: 'LeadProfilePage', menu: null, titleKey: 'menu.leads.single' },
+  { path: 'lead/single/:id', permission: 'lead.single.view', remote: 'mfe_leads', page: 'LeadProfilePage', menu: null, titleKey: 'menu.leads.single', within: 'lead/search' },
   { path: 'failed/lead/search', permission: 'failed.lead.view', remote: 'mfe_leads', page: 'FailedLeadsPage', menu: 'leads', titleKey: 'menu.leads.failed' },
   { path: 'lead/status/settings', permission: 'lead.statusSetting.view', remote: 'mfe_leads', page: 'LeadStatusSettingsPage', menu: 'leads', titleKey: 'menu.leads.statusSettings' },
   { path: 'lead/history/search', permission: 'lead.history.view', remote: 'mfe_leads', page: 'LeadHistoryPage', menu: 'leads', titleKey: 'menu.leads.history' },
@@ -36,15 +38,15 @@ export const routeTable = [
 
   { path: 'broker/search', permission: 'broker.view', remote: 'mfe_brokers', page: 'BrokersPage', menu: 'brokers', titleKey: 'menu.brokers.search' },
   { path: 'broker/department/search', permission: 'broker.department.view', remote: 'mfe_brokers', page: 'DepartmentsPage', menu: 'brokers', titleKey: 'menu.brokers.departments' },
-  { path: 'broker/department/:id/histories/view', permission: 'broker.department.histories.view', remote: 'mfe_brokers', page: 'DepartmentHistoriesPage', menu: null, titleKey: 'menu.brokers.departmentHistories' },
+  { path: 'broker/department/:id/histories/view', permission: 'broker.department.histories.view', remote: 'mfe_brokers', page: 'DepartmentHistoriesPage', menu: null, titleKey: 'menu.brokers.departmentHistories', within: 'broker/department/search' },
   { path: 'send/integration/search', permission: 'send.integration.view', remote: 'mfe_brokers', page: 'SendIntegrationsPage', menu: 'brokers', titleKey: 'menu.brokers.sendIntegrations' },
 
   { path: 'management/users', permission: 'management.user.view', remote: 'mfe_management', page: 'UsersPage', menu: 'management', titleKey: 'menu.management.users' },
-  { path: 'management/user/create', permission: 'management.user.create', remote: 'mfe_management', page: 'UserCreatePage', menu: null, titleKey: 'menu.management.userCreate' },
-  { path: 'management/user/:id/edit', permission: 'management.user.update', remote: 'mfe_management', page: 'UserEditPage', menu: null, titleKey: 'menu.management.userEdit' },
+  { path: 'management/user/create', permission: 'management.user.create', remote: 'mfe_management', page: 'UserCreatePage', menu: null, titleKey: 'menu.management.userCreate', within: 'management/users' },
+  { path: 'management/user/:id/edit', permission: 'management.user.update', remote: 'mfe_management', page: 'UserEditPage', menu: null, titleKey: 'menu.management.userEdit', within: 'management/users' },
   { path: 'management/roles', permission: 'management.role.view', remote: 'mfe_management', page: 'RolesPage', menu: 'management', titleKey: 'menu.management.roles' },
-  { path: 'management/role/create', permission: 'management.role.create', remote: 'mfe_management', page: 'RoleCreatePage', menu: null, titleKey: 'menu.management.roleCreate' },
-  { path: 'management/role/:id/edit', permission: 'management.role.update', remote: 'mfe_management', page: 'RoleEditPage', menu: null, titleKey: 'menu.management.roleEdit' },
+  { path: 'management/role/create', permission: 'management.role.create', remote: 'mfe_management', page: 'RoleCreatePage', menu: null, titleKey: 'menu.management.roleCreate', within: 'management/roles' },
+  { path: 'management/role/:id/edit', permission: 'management.role.update', remote: 'mfe_management', page: 'RoleEditPage', menu: null, titleKey: 'menu.management.roleEdit', within: 'management/roles' },
   { path: 'management/permissions', permission: 'management.permission.view', remote: 'mfe_management', page: 'PermissionsPage', menu: 'management', titleKey: 'menu.management.permissions' },
   { path: 'profile', permission: 'user.profile.view', remote: 'mfe_management', page: 'ProfilePage', menu: null, titleKey: 'menu.profile.settings' },
   { path: 'profile/notifications', permission: 'user.profile.notification.view', remote: 'mfe_management', page: 'NotificationsPage', menu: null, titleKey: 'menu.profile.notifications' },

@@ -1,8 +1,8 @@
 /**
- * `broker/department/search`: departments described once for ResourceScreen — the SPEC §3 label, the send
+ * `broker/department/search`: departments described once for ResourceScreen — the branch and its broker, the send
  * integration, country and language targeting, and a link to the department's histories.
  */
-import { brokerDepartmentLabel } from '@crm/shared';
+import { brokerDepartmentLabel, brokerLabel } from '@crm/shared';
 import { crudPermissions, type DepartmentItem } from '@crm/shared/contract';
 import type { ResourceRow, ResourceSpec } from '@crm/shared/ui';
 import { departmentHistoriesPath } from '../../paths.ts';
@@ -26,7 +26,9 @@ export const departmentScreen: ResourceSpec = {
   nounKey: 'brokers:nouns.department',
   permissions: crudPermissions('broker.department'),
   columns: [
-    { key: 'branch_name', sortKey: 'branch_name', title: field('department'), render: (row) => <TextCell text={departmentLabel(asDepartment(row))} /> },
+    // The branch and its broker in columns of their own: the label in one cell, cut at 30 characters, hid the branch.
+    { key: 'branch_name', sortKey: 'branch_name', title: field('department') },
+    { key: 'broker', title: field('broker'), render: (row) => <TextCell text={brokerLabel(asDepartment(row).broker)} /> },
     { key: 'send_integration', title: field('send_integration'), type: 'object' },
     { key: 'countries', title: field('countries'), type: 'array' },
     { key: 'languages', title: field('languages'), type: 'array' },

@@ -109,6 +109,8 @@ export function DataTable<Row extends object>({ rows, columns, rowKey, actions, 
     tableColumns.push({
       key: 'actions',
       title: t('table.actions'),
+      // Kept in view while a wide table scrolls sideways.
+      fixed: 'right',
       render: (_value: unknown, row: Row) => (
         <Space size="small">
           {actions.view && can(actions.view.permission) && (
@@ -151,6 +153,10 @@ export function DataTable<Row extends object>({ rows, columns, rowKey, actions, 
       columns={tableColumns}
       dataSource={[...rows]}
       loading={loading ?? false}
+      // A table wider than its card (long tags, many columns) scrolls inside it instead of widening the page; its
+      // cells still wrap first (the automatic layout), so it scrolls only when they cannot fit.
+      scroll={{ x: true }}
+      tableLayout="auto"
       onChange={(_pagination, _filters, sorter, { action }) => {
         if (action === 'sort') onSortChange?.(listSortOf(sorter, columns));
       }}

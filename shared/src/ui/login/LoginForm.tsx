@@ -63,7 +63,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(permissions: readonly str
   const describedBy = (field: string) => (errors[field] ? `login-${field}-error` : undefined);
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout }}>
+    // The page stands outside antd's App (the signed-in shell), which would otherwise give it the theme's font.
+    <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout, fontFamily: token.fontFamily, fontSize: token.fontSize }}>
       <section style={{ width: '100%', maxWidth: 400, padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowTertiary }}>
         <h1 style={{ marginTop: 0, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>{t('login.title')}</h1>
         <form onSubmit={(event) => void submit(event)} noValidate>

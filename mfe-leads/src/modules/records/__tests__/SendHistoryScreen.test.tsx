@@ -66,6 +66,9 @@ test('the filters come from the URL, and each change goes back into it from page
   expect(search().get('page')).toBeNull();
   await waitFor(() => expect(listRequests(http).at(-1)?.params).toMatchObject({ state: 'failure', department_id: 3, failure_status: 'timeout', page: 1 }));
 
+  // A date box shows no placeholder: each end of the range says which it is.
+  expect(within(screenCard).getByText('From')).toBeVisible();
+  expect(within(screenCard).getByText('To')).toBeVisible();
   fireEvent.change(within(screenCard).getByLabelText('From'), { target: { value: '2024-03-01' } });
   await user.type(within(screenCard).getByLabelText('Lead', { selector: 'input' }), 'L-0099{Enter}');
   await waitFor(() => expect(search().get('lead')).toBe('L-0099'));

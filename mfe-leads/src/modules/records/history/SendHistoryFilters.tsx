@@ -1,7 +1,7 @@
 /** The filters of the send-history search, each bound to its URL parameter. */
 import { useTranslation } from 'react-i18next';
 import { brokerDepartmentLabel, brokerLabel, useOptionList } from '@crm/shared';
-import { Button, Input, Select } from '@crm/shared/ui';
+import { Button, Input, Select, Typography } from '@crm/shared/ui';
 import { sendStates, type BrokerDepartmentOption, type BrokerOption } from '@crm/shared/contract';
 import type { HistoryFilterKey, HistoryFilters } from './historyQuery.ts';
 
@@ -76,8 +76,19 @@ export function SendHistoryFilters({ filters, onChange, onClear }: Props) {
         onChange={(value) => onChange('lead_status', value)}
         options={leadStatuses.data.map(({ status }) => ({ value: status, label: status }))}
       />
-      <Input type="date" aria-label={label('from')} data-testid="history-filter-from" value={filters.from ?? ''} onChange={(event) => onChange('from', event.target.value || undefined)} />
-      <Input type="date" aria-label={label('to')} data-testid="history-filter-to" value={filters.to ?? ''} onChange={(event) => onChange('to', event.target.value || undefined)} />
+      {(['from', 'to'] as const).map((key) => (
+        <Input
+          key={key}
+          type="date"
+          // A native date input shows no placeholder: its visible label says which end of the range it is.
+          prefix={<Typography.Text type="secondary">{label(key)}</Typography.Text>}
+          aria-label={label(key)}
+          data-testid={`history-filter-${key}`}
+          style={{ width: 190 }}
+          value={filters[key] ?? ''}
+          onChange={(event) => onChange(key, event.target.value || undefined)}
+        />
+      ))}
       <Button onClick={onClear} data-testid="history-filter-clear">
         {t('leads:leads.history.clearFilters')}
       </Button>
