@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { defaults, i18n, type AppStore } from '@crm/shared';
-import { ConfigProvider } from '@crm/shared/ui/login';
+import { ConfigProvider, ThemeFont } from '@crm/shared/ui/login';
 import { AppRoutes } from './AppRoutes.tsx';
 import { theme } from './theme.ts';
 
@@ -12,9 +12,11 @@ export function App({ store }: { store: AppStore }) {
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <ConfigProvider theme={theme}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <ThemeFont>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </ThemeFont>
           <Toaster position="bottom-right" toastOptions={{ duration: defaults.toastDurationMs }} />
         </ConfigProvider>
       </I18nextProvider>

@@ -106,10 +106,3 @@ test('the password can be shown and hidden', async () => {
   await user.click(screen.getByLabelText('Hide password'));
   expect(password).toHaveAttribute('type', 'password');
 });
-
-test("sets the theme's font itself: the page stands outside the signed-in shell that gives it to every other page", () => {
-  renderLogin(() => invalid);
-
-  const page = screen.getByRole('heading', { name: 'Sign in' }).closest('section')?.parentElement;
-  expect(page?.style.fontFamily).toMatch(/sans-serif/);
-});

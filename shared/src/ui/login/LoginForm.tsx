@@ -63,8 +63,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(permissions: readonly str
   const describedBy = (field: string) => (errors[field] ? `login-${field}-error` : undefined);
 
   return (
-    // The page stands outside antd's App (the signed-in shell), which would otherwise give it the theme's font.
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout, fontFamily: token.fontFamily, fontSize: token.fontSize }}>
+    <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout }}>
       <section style={{ width: '100%', maxWidth: 400, padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowTertiary }}>
         <h1 style={{ marginTop: 0, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>{t('login.title')}</h1>
         <form onSubmit={(event) => void submit(event)} noValidate>

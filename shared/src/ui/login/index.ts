@@ -1,5 +1,5 @@
 /**
- * `@crm/shared/ui/login`: the small UI module of the login page — the theme provider, the app wrapper,
+ * `@crm/shared/ui/login`: the small UI module of the login page — the theme provider, the theme's font,
  * the page loader and the login form. The full UI module (`@crm/shared/ui`) loads after sign-in, so the
  * login page does not carry tables, pickers and menus.
  */
@@ -7,3 +7,4 @@ export { ConfigProvider } from 'antd';
 export { FullPageLoader } from '../components/FullPageLoader.tsx';
 export { SubmitButton } from '../components/SubmitButton.tsx';
 export { LoginForm } from './LoginForm.tsx';
+export { ThemeFont } from './ThemeFont.tsx';
