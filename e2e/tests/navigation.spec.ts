@@ -40,13 +40,27 @@ test('the sidebar shows only the entries a limited role may view', async ({ page
   }
 });
 
-test('the sidebar collapse is remembered across a reload', async ({ page }) => {
+test("the sidebar collapse is remembered across a reload; collapsed, a group opens on hover; expanded again, the page's group is open", async ({ page }) => {
   await signIn(page, admin, /\/dashboard$/);
   await page.getByLabel('Collapse sidebar').click();
   await expect(page.getByTestId('sidebar')).toHaveClass(/ant-layout-sider-collapsed/);
   await page.reload();
-  await expect(page.getByTestId('sidebar')).toHaveClass(/ant-layout-sider-collapsed/);
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toHaveClass(/ant-layout-sider-collapsed/);
+
+  // Collapsed, a group opens as a popup on hover; the page chosen there closes it.
+  const popup = page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)');
+  await expect(popup).toHaveCount(0);
+  await sidebar.getByRole('menuitem', { name: /Leads$/ }).hover();
+  await popup.getByRole('link', { name: 'Leads', exact: true }).click();
+  await expect(page.getByTestId('lead-search-screen')).toBeVisible();
+  await page.mouse.move(800, 500);
+  await expect(popup).toHaveCount(0);
+
+  // Expanded again, the current page's group stands open with its entry marked.
   await page.getByLabel('Expand sidebar').click();
+  await expect(sidebar.getByRole('link', { name: 'Leads', exact: true })).toBeVisible();
+  await expect(sidebar.locator('.ant-menu-item-selected')).toHaveText('Leads');
 });
 
 test('on a small screen the sidebar slides in and closes on Escape', async ({ page }) => {

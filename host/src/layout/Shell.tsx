@@ -39,7 +39,7 @@ export function Shell() {
         </Drawer>
       ) : (
         <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={240} data-testid="sidebar">
-          <SidebarMenu />
+          <SidebarMenu collapsed={collapsed} />
         </Layout.Sider>
       )}
       <Layout>

@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import { act, renderWithProviders, screen, signedInSession, userEvent, within } from '@crm/shared/testing';
+import { Layout } from '@crm/shared/ui';
 import { SidebarMenu } from './Sidebar.tsx';
 
 async function renderSidebar(permissions: string[], path = '/dashboard', onNavigate?: () => void) {
@@ -55,6 +57,35 @@ test("marks the entry a page without its own is reached from: a lead's profile m
   const leads = within(menu()).getByRole('link', { name: 'Leads' });
   expect(leads.closest('li')).toHaveClass('ant-menu-item-selected');
   expect(within(menu()).getByRole('link', { name: 'Failed leads' }).closest('li')).not.toHaveClass('ant-menu-item-selected');
+});
+
+test("opens the group of the page reached by a link elsewhere, after it was mounted on another group's page", async () => {
+  renderWithProviders(
+    <>
+      <SidebarMenu />
+      <Link to="/lead/single/42">Open lead 42</Link>
+    </>,
+    { session: signedInSession(['dashboard.view', 'lead.view', 'lead.single.view', 'broker.view']), initialEntries: ['/broker/search'] },
+  );
+  await act(async () => undefined);
+  expect(within(menu()).queryByRole('link', { name: 'Leads' })).not.toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('link', { name: 'Open lead 42' }));
+
+  const leads = await within(menu()).findByRole('link', { name: 'Leads' });
+  expect(leads.closest('li')).toHaveClass('ant-menu-item-selected');
+});
+
+test('collapsed into the icon rail, shows no group popup until one is hovered', async () => {
+  renderWithProviders(
+    <Layout.Sider collapsed>
+      <SidebarMenu collapsed />
+    </Layout.Sider>,
+    { session: signedInSession(['lead.view', 'failed.lead.view']), initialEntries: ['/lead/search'] },
+  );
+  await act(async () => undefined);
+
+  expect(within(menu()).getByRole('menuitem', { name: /Leads$/ })).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('tells the drawer to close when an entry is chosen', async () => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
@@ -7,7 +7,12 @@ import { menuPathOf, visibleMenu } from './menuItems.ts';
 
 const groupIcons = { leads: <ProfileOutlined />, brokers: <ApartmentOutlined />, management: <TeamOutlined />, settings: <SettingOutlined /> };
 
-export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The menu of the pages the user may open. The current page's entry is marked and its group opened, on
+ * every navigation. Collapsed into the icon rail, a group opens as a popup on hover instead: those popups
+ * have their own open keys, so collapsing does not leave the inline tree's open groups standing as popups.
+ */
+export function SidebarMenu({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { permissions } = useAccess();
   const { pathname } = useLocation();
@@ -28,7 +33,14 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
     return [{ key: `group:${section.group}`, label: t(`menu.groups.${section.group}`), icon: groupIcons[section.group], children: links }];
   });
   const current = menuPathOf(pathname);
-  const openGroup = sections.find((section) => section.entries.some((entry) => entry.path === current))?.group;
+  const currentGroup = sections.find((section) => section.entries.some((entry) => entry.path === current))?.group;
+  const currentGroupKey = currentGroup && currentGroup !== 'top' ? `group:${currentGroup}` : undefined;
+  const [openGroups, setOpenGroups] = useState<string[]>(currentGroupKey ? [currentGroupKey] : []);
+  const [openPopups, setOpenPopups] = useState<string[]>([]);
+  useEffect(() => {
+    if (currentGroupKey) setOpenGroups((keys) => (keys.includes(currentGroupKey) ? keys : [...keys, currentGroupKey]));
+  }, [current, currentGroupKey]);
+  useEffect(() => setOpenPopups([]), [collapsed]);
 
   return (
     <nav aria-label={t('header.menu')}>
@@ -37,7 +49,8 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
         theme="dark"
         items={items}
         selectedKeys={current ? [current] : []}
-        defaultOpenKeys={openGroup && openGroup !== 'top' ? [`group:${openGroup}`] : []}
+        openKeys={collapsed ? openPopups : openGroups}
+        onOpenChange={collapsed ? setOpenPopups : setOpenGroups}
       />
     </nav>
   );
