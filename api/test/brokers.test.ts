@@ -174,6 +174,8 @@ describe('brokers, departments and department histories', () => {
         assert.equal(response.statusCode, 422, `${JSON.stringify(body)}: ${response.body}`);
         assert.deepEqual(Object.keys(errorsOf(response.json())).sort(), fields, JSON.stringify(body));
       }
+      const missing = await call('POST', '/broker/department', {});
+      assert.deepEqual(errorsOf(missing.json()), { broker_id: ['The broker field is required.'], branch_name: ['The branch name field is required.'] }, 'the message names the field as a person would');
       const elsewhere = await createBroker({ name: 'Golf Markets' });
       const same = await call('POST', '/broker/department', { broker_id: elsewhere.id, branch_name: 'Retention' });
       assert.equal(same.statusCode, 201, 'the same branch name at another broker is fine');
