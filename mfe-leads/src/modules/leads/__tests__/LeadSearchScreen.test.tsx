@@ -38,6 +38,7 @@ test('applying the advanced search writes every filter to the URL and asks for p
 
   await user.type(screen.getByLabelText('Email starts with'), 'ada@');
   await chooseOption('lead-filter-status_id', 'Called');
+  fireEvent.click(screen.getByTestId('lead-filters-more'));
   await chooseOption('lead-filter-department_id', 'Broker One - Berlin');
   await chooseOption('lead-filter-is_fresh', 'No');
   await chooseOption('lead-filter-sent', 'Not sent');
@@ -53,6 +54,28 @@ test('applying the advanced search writes every filter to the URL and asks for p
   await user.click(screen.getByTestId('lead-filters-reset'));
   await waitFor(() => expect(Object.fromEntries(searchOf())).toEqual({ sort: 'id', direction: 'desc' }));
   expect(screen.getByLabelText('Email starts with')).toHaveValue('');
+});
+
+test('the filters beyond the first four open with "More filters"; a link with one of them set opens them, and closed they are counted', async () => {
+  stubApi({ 'GET /lead': pageReply([leadItem(1)]) });
+  const first = renderLeadRoutes('/lead/search?status_id=10');
+  await screen.findByText('ada1@example.com');
+
+  expect(screen.getByLabelText('Search')).toBeVisible();
+  expect(screen.getByLabelText('Created from')).not.toBeVisible();
+  fireEvent.click(screen.getByTestId('lead-filters-more'));
+  expect(screen.getByLabelText('Created from')).toBeVisible();
+  expect(screen.getByTestId('lead-filters-more')).toHaveAttribute('aria-expanded', 'true');
+  expect(screen.getByTestId('lead-filters-more')).toHaveTextContent('Fewer filters');
+  first.unmount();
+
+  renderLeadRoutes('/lead/search?created_from=2024-03-01&is_fresh=true');
+  await screen.findByText('ada1@example.com');
+  expect(screen.getByLabelText('Created from')).toBeVisible();
+  fireEvent.click(screen.getByTestId('lead-filters-more'));
+  expect(screen.getByLabelText('Created from')).not.toBeVisible();
+  expect(screen.getByTestId('lead-filters-more')).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.getByTestId('lead-filters-more')).toHaveTextContent('More filters (2 set)');
 });
 
 test('the total says "about N leads (estimated)" when the API estimated it, otherwise the count', async () => {

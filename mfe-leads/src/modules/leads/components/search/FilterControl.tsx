@@ -16,11 +16,11 @@ export type FilterKind =
   /** Free codes typed in (no option list exists for them, e.g. languages). */
   | { kind: 'codes' };
 
-export function FilterControl({ name, filter }: { name: LeadFilterKey; filter: FilterKind }) {
+export function FilterControl({ name, filter, hidden = false }: { name: LeadFilterKey; filter: FilterKind; hidden?: boolean }) {
   const { t } = useTranslation('leads');
   const label = t(`leads.search.filters.${name}`);
   return (
-    <Col xs={24} sm={12} lg={8} xl={6} data-testid={`lead-filter-${name}`}>
+    <Col xs={24} sm={12} lg={8} xl={6} data-testid={`lead-filter-${name}`} style={hidden ? { display: 'none' } : undefined}>
       <Form.Item name={name} label={label} style={{ marginBottom: 12 }}>
         {control(name, label, filter, t)}
       </Form.Item>

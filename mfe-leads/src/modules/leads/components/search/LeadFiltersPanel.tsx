@@ -2,15 +2,20 @@
  * The advanced search (SPEC §2 "advanced search"): every filter of `leadFilterKeys`, applied together with
  * the Apply button (or Enter in a text field) and cleared with Reset. The form is re-created from the
  * URL whenever the URL changes (back / forward, a shared link), so it always shows what the list shows.
+ * The four filters used most stand in one row; the others open with "More filters", so the table starts
+ * above the fold. They stand open when the page opens with one of them set; closed, the button counts those set.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Flex, Form, Row } from '@crm/shared/ui';
 import { leadFilterKeys, type LeadFilterKey } from '@crm/shared/contract';
-import type { LeadFilters } from '../../hooks/leadSearchUrl.ts';
+import { filledFilters, type LeadFilters } from '../../hooks/leadSearchUrl.ts';
 import { useCountryChoices, useDepartmentChoices, useNamedChoices, useStatusChoices, type Choice } from '../../hooks/useLeadChoices.ts';
 import { FilterControl, type FilterKind } from './FilterControl.tsx';
 import { filtersOf, formValuesOf, type FilterFormValues } from './filterForm.ts';
+
+const primaryFilterKeys: readonly LeadFilterKey[] = ['search', 'email', 'status_id', 'source_id'];
+const moreFilterKeys = leadFilterKeys.filter((key) => !primaryFilterKeys.includes(key));
 
 type LeadFiltersPanelProps = { filters: LeadFilters; onApply(filters: LeadFilters): void };
 
@@ -53,6 +58,10 @@ export function LeadFiltersPanel({ filters, onApply }: LeadFiltersPanelProps) {
   const kinds = useFilterKinds();
   // Reset with no filter in the URL changes nothing there; this re-creates the form all the same.
   const [resets, setResets] = useState(0);
+  const filled = filledFilters(filters);
+  const moreSet = moreFilterKeys.filter((key) => key in filled).length;
+  const [moreOpen, setMoreOpen] = useState(moreSet > 0);
+  const moreLabel = moreSet > 0 ? t('leads.search.more_filters_set', { count: moreSet }) : t('leads.search.more_filters');
   return (
     <Card size="small" title={t('leads.search.advanced')} style={{ marginBottom: 16 }} data-testid="lead-filters">
       <Form<FilterFormValues>
@@ -63,11 +72,18 @@ export function LeadFiltersPanel({ filters, onApply }: LeadFiltersPanelProps) {
         onFinish={(values) => onApply(filtersOf(values))}
       >
         <Row gutter={16}>
-          {leadFilterKeys.map((key) => (
+          {primaryFilterKeys.map((key) => (
             <FilterControl key={key} name={key} filter={kinds[key]} />
+          ))}
+          {/* Hidden, not unmounted: the form keeps their values. */}
+          {moreFilterKeys.map((key) => (
+            <FilterControl key={key} name={key} filter={kinds[key]} hidden={!moreOpen} />
           ))}
         </Row>
         <Flex gap="small" justify="end">
+          <Button type="link" aria-expanded={moreOpen} onClick={() => setMoreOpen((open) => !open)} data-testid="lead-filters-more" style={{ marginRight: 'auto', paddingInline: 0 }}>
+            {moreOpen ? t('leads.search.fewer_filters') : moreLabel}
+          </Button>
           <Button
             data-testid="lead-filters-reset"
             onClick={() => {
