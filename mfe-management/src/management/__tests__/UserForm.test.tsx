@@ -43,6 +43,8 @@ test('shows the server 422 message under the e-mail field', async () => {
   const emailItem = formItemOf(screen.getByLabelText('E-mail'));
   await waitFor(() => expect(within(emailItem).getByText('The email has already been taken.')).toBeInTheDocument());
   expect(screen.queryByText('Users list page')).not.toBeInTheDocument();
+  // No browser bubble on top of the messages under the fields.
+  expect(emailItem.closest('form')).toHaveAttribute('novalidate');
 });
 
 test('the create form requires a password and checks its strength before sending', async () => {

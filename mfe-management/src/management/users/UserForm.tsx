@@ -41,6 +41,7 @@ export function UserForm({ mode, initialValues = emptyUser, saving, save }: User
     <Form<UserFormValues>
       form={form}
       layout="vertical"
+      noValidate
       requiredMark={mode === 'create'}
       initialValues={initialValues}
       onFinish={(values) => void submit(() => save(values))}

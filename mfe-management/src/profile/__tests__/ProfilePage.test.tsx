@@ -40,6 +40,7 @@ test('shows the server 422 message under the email field', async () => {
     'PUT /profile': { status: 422, data: { message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'] } } },
   });
   const email = await screen.findByLabelText('E-mail');
+  expect(email.closest('form')).toHaveAttribute('novalidate');
 
   await userEvent.clear(email);
   await userEvent.click(email);

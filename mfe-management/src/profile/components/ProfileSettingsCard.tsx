@@ -52,7 +52,7 @@ function SettingsForm({ initialValues, languageOptions }: { initialValues: Setti
   }
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(values) => void save(values)} requiredMark={false} name="profile-settings">
+    <Form form={form} layout="vertical" noValidate initialValues={initialValues} onFinish={(values) => void save(values)} requiredMark={false} name="profile-settings">
       <Form.Item name="name" label={t('management:profile.settings.name')}>
         <Input autoComplete="name" />
       </Form.Item>

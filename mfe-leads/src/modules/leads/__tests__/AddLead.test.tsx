@@ -27,6 +27,8 @@ test('asks for an email or a phone and a valid email before sending anything', a
   await waitFor(() => expect(within(formItemOf(form.getByLabelText('Phone'))).queryByText('Enter an email or a phone.')).not.toBeInTheDocument());
   await user.click(within(screen.getByTestId('lead-add-submit')).getByRole('button'));
   expect(posts(api)).toHaveLength(0);
+  // The browser's own check would block the submit with its bubble over the message under the field.
+  expect(form.getByLabelText('Email').closest('form')).toHaveAttribute('novalidate');
 });
 
 test('shows the duplicate and blacklisted refusals under their fields', async () => {
