@@ -315,6 +315,12 @@ describe('sending leads to brokers', () => {
       .where(and(eq(tables.requestLogs.direction, 'inbound'), eq(tables.requestLogs.send_integration_id, integrationId)));
     assert.equal(inbound.length, 6);
     assert.equal(JSON.stringify(inbound).includes('push-key-1234'), false, 'the key is not logged');
+    assert.deepEqual(
+      inbound.filter((entry) => entry.status === 200).map((entry) => entry.lead_id),
+      [lead!.id, lead!.id],
+      "an accepted postback is logged under its lead; a refused one names none",
+    );
+    assert.ok(inbound.filter((entry) => entry.status !== 200).every((entry) => entry.lead_id === null));
   });
 
   test('pulls read the Trackbox and Elnopy shapes and apply status and FTD once', async () => {

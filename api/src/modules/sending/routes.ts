@@ -26,6 +26,17 @@ const tags = ['send'];
 const pullSummary = z.object({ integration_id: z.number().int(), pages: z.number().int(), reports: z.number().int(), matched: z.number().int(), changed: z.number().int() });
 const postbackQuery = z.object({ key: z.string().max(2048).optional() }).catchall(z.string().max(2048));
 
+
+/** The lead an accepted postback was about (its answer's `data.lead_id`), so the lead's request log shows it. */
+function postbackLeadIdOf(payload: unknown): number | null {
+  if (typeof payload !== 'string') return null;
+  try {
+    const leadId: unknown = (JSON.parse(payload) as { data?: { lead_id?: unknown } }).data?.lead_id;
+    return typeof leadId === 'number' ? leadId : null;
+  } catch {
+    return null;
+  }
+}
 export const sendingRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; engine: SendEngine }> = async (app, { db, jobs, engine }) => {
   app.post(
     '/lead/send',
@@ -108,6 +119,7 @@ export const sendingRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; engi
           responseBody: typeof payload === 'string' ? payload : null,
           durationMs: reply.elapsedTime,
           sendIntegrationId: (request.params as { id?: number }).id ?? null,
+          leadId: postbackLeadIdOf(payload),
         });
         return payload;
       },
