@@ -120,6 +120,17 @@ test('set up a broker, test its integration, send 20 leads and record an FTD fro
   expect(postback.status()).toBe(200);
   await page.reload();
   await expect(page.getByTestId('lead-value-api_ftd_at')).toContainText('Nov 20, 2026');
+
+  // The lead's send tab opens the request log narrowed to it: the send to the broker and the postback about it.
+  await page.getByTestId('lead-tab-send').click();
+  await page.getByTestId('lead-requests-link').click();
+  await expect(page).toHaveURL(new RegExp(`/settings/requests\\?lead_id=${lead.id}$`));
+  await expect(page.getByTestId('requests-filter-lead_id')).toHaveText(`Lead #${lead.id} only`);
+  const logged = page.getByTestId('requests-screen').locator('tr.ant-table-row');
+  await expect(logged.filter({ hasText: 'Outbound' }).filter({ hasText: 'POST' })).toHaveCount(1);
+  await expect(logged.filter({ hasText: 'Inbound' })).toHaveCount(1);
+  await expect(logged).toHaveCount(2);
+  await expect(page.getByTestId('sidebar').locator('.ant-menu-item-selected')).toHaveText('Send integrations');
   await page.goto(`/broker/department/${departmentId}/histories/view`);
   await page.getByRole('tab', { name: 'Broker reports' }).click();
   const reports = page.getByTestId('department-broker-history');

@@ -54,6 +54,7 @@ export {
   EditOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
+  HistoryOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,

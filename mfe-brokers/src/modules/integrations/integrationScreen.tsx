@@ -6,7 +6,8 @@
 import { authTypes, crudPermissions, middlewareNames, phoneFormats, responseTypes, type IntegrationItem, type ResponseContent } from '@crm/shared/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SendOutlined, type FieldOption, type FilterOption, type ResourceField, type ResourceRow, type ResourceSpec } from '@crm/shared/ui';
+import { HistoryOutlined, SendOutlined, type FieldOption, type FilterOption, type ResourceField, type ResourceRow, type ResourceSpec } from '@crm/shared/ui';
+import { integrationRequestsPath } from '../../paths.ts';
 import { activeFilterOptions, brokerField } from '../brokers/brokerScreen.tsx';
 import { IntegrationTestDialog } from './components/IntegrationTestDialog.tsx';
 import { integrationBody, usesCredential, usesResponseKey, type CredentialField } from './integrationForm.ts';
@@ -142,6 +143,7 @@ export const integrationScreen: ResourceSpec = {
       permission: 'send.integration.update',
       dialog: (row, close) => <IntegrationTestDialog integration={asIntegration(row)} onClose={close} />,
     },
+    { key: 'requests', labelKey: 'brokers:integrations.requests', icon: <HistoryOutlined />, permission: 'settings.request.view', to: (row) => integrationRequestsPath(row.id) },
   ],
   formWidth: 760,
 };

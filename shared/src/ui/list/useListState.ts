@@ -17,9 +17,9 @@ type ListStateOptions = {
   defaultSort?: ListSort;
 };
 
-export function useListState<Filter extends string = never>({ defaultSort }: ListStateOptions = {}) {
+export function useListState<Filter extends string = never>({ defaultSort, initialFilters = {} }: ListStateOptions & { initialFilters?: Partial<Record<Filter, FilterValue>> } = {}) {
   const [search, setSearchText] = useState('');
-  const [filters, setFilters] = useState<Partial<Record<Filter, FilterValue>>>({});
+  const [filters, setFilters] = useState<Partial<Record<Filter, FilterValue>>>(initialFilters);
   const [sort, setSortState] = useState<ListSort | null>(null);
   const [page, setPage] = useState({ current: 1, pageSize: defaultPageSize });
   const firstPage = () => setPage((current) => ({ ...current, current: 1 }));

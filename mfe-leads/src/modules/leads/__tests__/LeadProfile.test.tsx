@@ -1,5 +1,5 @@
 import { configure, formItemOf, requestBody, screen, stubApi, waitFor, within, type TestClient } from '@crm/shared/testing';
-import { calledStatus, chooseOption, leadDetail, newStatus, renderLeadRoutes, user } from './leadTestKit.tsx';
+import { calledStatus, chooseOption, everyLeadPermission, leadDetail, newStatus, renderLeadRoutes, user } from './leadTestKit.tsx';
 
 // Whole antd screens in jsdom take seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -98,11 +98,21 @@ test('each history tab loads its own page: data, status (as status cells), send 
   await user.click(send.getByRole('button', { name: /expand/i }));
   expect(await send.findByTestId('lead-send-request')).toHaveTextContent('"password": "[REDACTED]"');
   expect(send.getByTestId('lead-send-response')).toHaveTextContent('"error": "duplicate"');
+  expect(send.queryByTestId('lead-requests-link')).not.toBeInTheDocument();
 
   await user.click(screen.getByTestId('lead-tab-broker'));
   const broker = within(await screen.findByTestId('lead-history-broker'));
   expect(await broker.findByText('Pulled')).toBeInTheDocument();
   expect(broker.getByText('Deposited')).toBeInTheDocument();
+});
+
+test("the send tab links to the request log narrowed to the lead, for those who may read the log", async () => {
+  stubApi({ 'GET /lead/5': { status: 200, data: { data: leadDetail(5) } }, ...histories });
+  renderLeadRoutes('/lead/single/5', [...everyLeadPermission, 'settings.request.view']);
+
+  await user.click(await screen.findByTestId('lead-tab-send'));
+  const send = within(await screen.findByTestId('lead-history-send'));
+  expect(send.getByTestId('lead-requests-link')).toHaveAttribute('href', '/settings/requests?lead_id=5');
 });
 
 test('change status asks to confirm, calls the API, and refetches the lead and its histories', async () => {

@@ -58,3 +58,20 @@ test('shows the log with the url cut, filters by direction and status from page 
   expect(within(drawer).getByTestId('request-body')).toHaveTextContent('"password": "[REDACTED]"');
   expect(within(drawer).getByTestId('response-body')).toHaveTextContent('taken');
 });
+
+test("a link's integration or lead narrows the log, shown as a tag that clears it; a lead opens its profile", async () => {
+  const http = installTestHttpClient(() => ({ status: 200, data: { data: [summary], meta: { current_page: 1, per_page: 25, total: 1, last_page: 1 } } }));
+  renderWithProviders(<RequestsPage />, { session: signedInSession(['settings.request.view', 'lead.single.view']), initialEntries: ['/settings/requests?send_integration_id=3&lead_id=abc'] });
+
+  const row = (await screen.findByText('POST')).closest('tr')!;
+  expect(lastListParams(http)).toMatchObject({ send_integration_id: 3 });
+  expect(lastListParams(http)).not.toHaveProperty('lead_id');
+  expect(within(row).getByRole('link', { name: '99' })).toHaveAttribute('href', '/lead/single/99');
+
+  const tag = screen.getByTestId('requests-filter-send_integration_id');
+  expect(tag).toHaveTextContent('Integration #3 only');
+  expect(screen.queryByTestId('requests-filter-lead_id')).not.toBeInTheDocument();
+  await userEvent.click(within(tag).getByLabelText(/close/i));
+  await waitFor(() => expect(lastListParams(http)).not.toHaveProperty('send_integration_id'));
+  expect(screen.queryByTestId('requests-filter-send_integration_id')).not.toBeInTheDocument();
+});

@@ -1,23 +1,70 @@
-/** Settings › requests: the read-only log of inbound and outbound HTTP requests, newest first. */
+/**
+ * Settings › requests: the read-only log of inbound and outbound HTTP requests, newest first. It has no menu
+ * entry (SPEC §6): an integration's row and a lead's send history link here with `?send_integration_id=` or
+ * `?lead_id=`, shown as a tag that clears it.
+ */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, DataTable, InputNumber, ListHeader, SearchBox, Select, useListState, useResourceListQuery } from '@crm/shared/ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAccess } from '@crm/shared';
+import { Card, DataTable, InputNumber, ListHeader, SearchBox, Select, Tag, useListState, useResourceListQuery } from '@crm/shared/ui';
 import { requestDirections, type RequestLogSummary } from '@crm/shared/contract';
+import { leadProfilePath } from '../../../paths.ts';
 import { RequestDetails } from './RequestDetails.tsx';
 
 const path = '/settings/request';
+/** The filters a link from another screen may set, by their query name (the API's). */
+const linkedFilters = ['send_integration_id', 'lead_id'] as const;
+type LinkedFilter = (typeof linkedFilters)[number];
+
+/** The linked filters the URL sets: positive whole ids, anything else ignored. */
+function linkedFiltersOf(searchParams: URLSearchParams): Partial<Record<LinkedFilter, number>> {
+  const filters: Partial<Record<LinkedFilter, number>> = {};
+  for (const name of linkedFilters) {
+    const id = Number(searchParams.get(name));
+    if (Number.isInteger(id) && id > 0) filters[name] = id;
+  }
+  return filters;
+}
+
+function LeadCell({ id }: { id: number | null }) {
+  const { can } = useAccess();
+  if (id === null) return null;
+  return can('lead.single.view') ? <Link to={leadProfilePath(id)}>{id}</Link> : <>{id}</>;
+}
 
 export function RequestsScreen() {
   const { t } = useTranslation();
-  const listState = useListState<'request_direction' | 'status'>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [linked] = useState(() => linkedFiltersOf(searchParams));
+  const listState = useListState<'request_direction' | 'status' | LinkedFilter>({ initialFilters: linked });
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useResourceListQuery({ path, params: listState.params });
   const rows = (list.data?.data ?? []) as unknown as RequestLogSummary[];
   const { request_direction: direction, status } = listState.filters;
+  const clearLinked = (name: LinkedFilter) => {
+    listState.setFilter(name, undefined);
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  };
 
   return (
     <Card data-testid="requests-screen">
       <ListHeader title={t('menu.settings.requests')}>
+        {linkedFilters.map((name) => {
+          const id = listState.filters[name];
+          return id === undefined ? null : (
+            <Tag key={name} closable onClose={() => clearLinked(name)} data-testid={`requests-filter-${name}`}>
+              {t(`settings:requests.only.${name}`, { id })}
+            </Tag>
+          );
+        })}
         <SearchBox label={t('resource.search')} onSearch={listState.setSearch} />
         <Select
           allowClear
@@ -55,7 +102,7 @@ export function RequestsScreen() {
             render: (row) => (row.duration_ms === null ? t('not_set') : `${row.duration_ms} ms`),
           },
           { key: 'send_integration_id', title: t('settings:requests.integration') },
-          { key: 'lead_id', title: t('settings:requests.lead') },
+          { key: 'lead_id', title: t('settings:requests.lead'), render: (row) => <LeadCell id={row.lead_id} /> },
         ]}
         actions={{ view: { permission: 'settings.request.view', run: (row) => setOpenId(row.id) } }}
         pagination={listState.pagination(list.data?.meta.total ?? 0)}

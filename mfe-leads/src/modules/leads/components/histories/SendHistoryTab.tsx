@@ -3,8 +3,11 @@
  * expands to the sanitized request and response the API stored. antd's Table directly, for the expansion.
  */
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAccess } from '@crm/shared';
 import { Col, Row, Table, Tag, Typography, renderCell } from '@crm/shared/ui';
 import type { LeadSendHistory, SendState } from '@crm/shared/contract';
+import { leadRequestsPath } from '../../paths.ts';
 import { useLeadHistory } from './useLeadHistory.ts';
 
 const stateColours: Record<SendState, string> = { queued: 'default', sending: 'blue', success: 'green', failure: 'red' };
@@ -36,8 +39,14 @@ export function SendHistoryTab({ leadId }: { leadId: number }) {
   const { t } = useTranslation('leads');
   const common = (key: string) => t(`common:${key}`);
   const history = useLeadHistory(leadId, 'send');
+  const { can } = useAccess();
   return (
     <div data-testid="lead-history-send">
+      {can('settings.request.view') && (
+        <Link to={leadRequestsPath(leadId)} data-testid="lead-requests-link" style={{ display: 'inline-block', marginBottom: 8 }}>
+          {t('leads.profile.history.all_requests')}
+        </Link>
+      )}
       <Table<LeadSendHistory>
         rowKey="id"
         size="small"
