@@ -4,12 +4,10 @@ import type { RoutePath } from '@crm/shared/routes';
 
 const departmentHistoriesRoute: RoutePath = 'broker/department/:id/histories/view';
 const departmentsRoute: RoutePath = 'broker/department/search';
-const leadProfileRoute: RoutePath = 'lead/single/:id';
 const requestsRoute: RoutePath = 'settings/requests';
 
 export const departmentHistoriesPath = (id: number) => generatePath(`/${departmentHistoriesRoute}`, { id: String(id) });
 export const departmentsPath = `/${departmentsRoute}`;
-export const leadProfilePath = (id: number) => generatePath(`/${leadProfileRoute}`, { id: String(id) });
 /** The request log narrowed to one integration's calls (the requests page reads `send_integration_id`). */
 export const integrationRequestsPath = (id: number) => `/${requestsRoute}?send_integration_id=${id}`;
 

@@ -26,7 +26,6 @@ const tags = ['send'];
 const pullSummary = z.object({ integration_id: z.number().int(), pages: z.number().int(), reports: z.number().int(), matched: z.number().int(), changed: z.number().int() });
 const postbackQuery = z.object({ key: z.string().max(2048).optional() }).catchall(z.string().max(2048));
 
-
 /** The lead an accepted postback was about (its answer's `data.lead_id`), so the lead's request log shows it. */
 function postbackLeadIdOf(payload: unknown): number | null {
   if (typeof payload !== 'string') return null;
@@ -37,6 +36,7 @@ function postbackLeadIdOf(payload: unknown): number | null {
     return null;
   }
 }
+
 export const sendingRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; engine: SendEngine }> = async (app, { db, jobs, engine }) => {
   app.post(
     '/lead/send',

@@ -5,11 +5,9 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { useAccess } from '@crm/shared';
-import { Card, DataTable, InputNumber, ListHeader, SearchBox, Select, Tag, useListState, useResourceListQuery } from '@crm/shared/ui';
+import { useSearchParams } from 'react-router-dom';
+import { Card, DataTable, InputNumber, LeadProfileLink, ListHeader, SearchBox, Select, Tag, useListState, useResourceListQuery } from '@crm/shared/ui';
 import { requestDirections, type RequestLogSummary } from '@crm/shared/contract';
-import { leadProfilePath } from '../../../paths.ts';
 import { RequestDetails } from './RequestDetails.tsx';
 
 const path = '/settings/request';
@@ -27,17 +25,10 @@ function linkedFiltersOf(searchParams: URLSearchParams): Partial<Record<LinkedFi
   return filters;
 }
 
-function LeadCell({ id }: { id: number | null }) {
-  const { can } = useAccess();
-  if (id === null) return null;
-  return can('lead.single.view') ? <Link to={leadProfilePath(id)}>{id}</Link> : <>{id}</>;
-}
-
 export function RequestsScreen() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [linked] = useState(() => linkedFiltersOf(searchParams));
-  const listState = useListState<'request_direction' | 'status' | LinkedFilter>({ initialFilters: linked });
+  const listState = useListState<'request_direction' | 'status' | LinkedFilter>({ initialFilters: linkedFiltersOf(searchParams) });
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useResourceListQuery({ path, params: listState.params });
   const rows = (list.data?.data ?? []) as unknown as RequestLogSummary[];
@@ -102,7 +93,7 @@ export function RequestsScreen() {
             render: (row) => (row.duration_ms === null ? t('not_set') : `${row.duration_ms} ms`),
           },
           { key: 'send_integration_id', title: t('settings:requests.integration') },
-          { key: 'lead_id', title: t('settings:requests.lead'), render: (row) => <LeadCell id={row.lead_id} /> },
+          { key: 'lead_id', title: t('settings:requests.lead'), render: (row) => (row.lead_id === null ? null : <LeadProfileLink id={row.lead_id}>{row.lead_id}</LeadProfileLink>) },
         ]}
         actions={{ view: { permission: 'settings.request.view', run: (row) => setOpenId(row.id) } }}
         pagination={listState.pagination(list.data?.meta.total ?? 0)}
