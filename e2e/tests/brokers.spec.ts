@@ -67,6 +67,17 @@ test('set up a broker, test its integration, send 20 leads and record an FTD fro
   await page.goto('/broker/search');
   await createWith(page, () => page.getByRole('dialog').getByLabel('Name', { exact: true }).fill(names.broker), 'Broker successfully created');
 
+  // The same name again: Save sits below the long form's fold, and the refusal brings its field back into view.
+  await page.getByRole('button', { name: 'Create' }).click();
+  const brokerDialog = page.getByRole('dialog');
+  const brokerName = brokerDialog.getByLabel('Name', { exact: true });
+  await brokerName.fill(names.broker);
+  await brokerDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(brokerDialog.getByText('A broker with this name already exists.')).toBeVisible();
+  await expect(brokerName).toBeInViewport({ ratio: 1 });
+  await brokerDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(brokerDialog).toBeHidden();
+
   await page.goto('/broker/department/search');
   await createWith(
     page,

@@ -1,7 +1,7 @@
 /** The one role form of the create and edit pages: name, guard name and the permission matrix. */
 import { useTranslation } from 'react-i18next';
 import { defaultGuard, isPermission, type Permission } from '@crm/shared/access';
-import { Flex, Form, Input } from '@crm/shared/ui';
+import { Flex, Form, Input, placeFieldErrors } from '@crm/shared/ui';
 import type { RoleItem } from '@crm/shared/contract';
 import { FormActions } from '../common/FormActions.tsx';
 import { managementPaths } from '../common/paths.ts';
@@ -24,7 +24,7 @@ type RoleFormProps = { initialValues?: RoleFormValues; saving: boolean; save(val
 export function RoleForm({ initialValues = emptyRole, saving, save }: RoleFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleFormValues>();
-  const submit = useSubmitAndReturn(fieldNames, (errors) => form.setFields(errors), managementPaths.roles);
+  const submit = useSubmitAndReturn(fieldNames, (errors) => placeFieldErrors(form, errors), managementPaths.roles);
   const refreshRoleChoices = useRoleChoices().reload;
   const permissionsLabel = t('management:roles.fields.permissions');
 

@@ -1,7 +1,7 @@
 /** The one user form of the create and edit pages (antd Form; the server's 422 messages under the fields). */
 import { useTranslation } from 'react-i18next';
 import { fallbackLanguage, useAppSelector } from '@crm/shared';
-import { Form, Input, Select, Switch } from '@crm/shared/ui';
+import { Form, Input, Select, Switch, placeFieldErrors } from '@crm/shared/ui';
 import type { UserItem } from '@crm/shared/contract';
 import { managementPaths } from '../common/paths.ts';
 import { FormActions } from '../common/FormActions.tsx';
@@ -30,7 +30,7 @@ type UserFormProps = {
 export function UserForm({ mode, initialValues = emptyUser, saving, save }: UserFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UserFormValues>();
-  const submit = useSubmitAndReturn(fieldNames, (errors) => form.setFields(errors), managementPaths.users);
+  const submit = useSubmitAndReturn(fieldNames, (errors) => placeFieldErrors(form, errors), managementPaths.users);
   const roles = useRoleChoices();
   const locales = useAppSelector((state) => state.locales.data);
   const languageChoices = Object.entries(locales).map(([value, label]) => ({ value, label }));

@@ -39,12 +39,24 @@ export async function toastOutcome<Response>(run: () => Promise<Response>, optio
   }
 }
 
+type FieldErrors<Values> = readonly { name: Parameters<FormInstance<Values>['scrollToField']>[0]; errors: string[] }[];
+
+/**
+ * Server messages under their fields, the first of them scrolled into view: a long form's Save sits far below
+ * its first fields, and a message out of sight would look like nothing happened.
+ */
+export function placeFieldErrors<Values>(form: FormInstance<Values>, fields: FieldErrors<Values>): void {
+  form.setFields(fields.map(({ name, errors }) => ({ name, errors })));
+  const first = fields[0];
+  if (first) form.scrollToField(first.name, { block: 'center' });
+}
+
 /** For `showFieldErrors`: each message under the form field of that name (the server names fields as the form does). */
 export function showFieldErrorsIn<Values>(form: FormInstance<Values>): (errors: Record<string, string>) => boolean {
   return (errors) => {
     const entries = Object.entries(errors);
     // antd types field names per form; the server's names are plain strings.
-    form.setFields(entries.map(([name, message]) => ({ name: name as never, errors: [message] })));
+    placeFieldErrors(form, entries.map(([name, message]) => ({ name: name as never, errors: [message] })));
     return entries.length > 0;
   };
 }

@@ -12,7 +12,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useAccess } from '@crm/shared';
 import type { CrudPermissions, PermissionRule } from '@crm/shared/contract';
 import { DataTable, type DataColumn } from '../components/DataTable.tsx';
-import { toastOutcome } from '../feedback/toastOutcome.ts';
+import { placeFieldErrors, toastOutcome } from '../feedback/toastOutcome.ts';
 import { ListHeader } from '../list/ListHeader.tsx';
 import { SearchBox } from '../list/SearchBox.tsx';
 import { useListState } from '../list/useListState.ts';
@@ -102,7 +102,7 @@ export function ResourceScreen({ spec }: { spec: ResourceSpec }) {
       const field = fieldForError(shown, key);
       return field ? [{ name: namePathOf(field.name), errors: [message] }] : [];
     });
-    form.setFields(placed.map(({ name, errors: messages }) => ({ name: name as never, errors: messages })));
+    placeFieldErrors(form, placed.map(({ name, errors: messages }) => ({ name: name as never, errors: messages })));
     return placed.length > 0 && placed.length === Object.keys(errors).length;
   }
 

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sampleLead, type IntegrationItem, type IntegrationTestRequest, type IntegrationTestResult, type SampleLead } from '@crm/shared/contract';
-import { Button, Col, Flex, Form, Input, Modal, Row, Switch, toastOutcome } from '@crm/shared/ui';
+import { Button, Col, Flex, Form, Input, Modal, Row, Switch, placeFieldErrors, toastOutcome } from '@crm/shared/ui';
 import { useIntegrationTestMutation } from '../api/integrationsApi.ts';
 import { IntegrationTestResultView } from './IntegrationTestResultView.tsx';
 
@@ -27,7 +27,7 @@ export function IntegrationTestDialog({ integration, onClose }: Props) {
   function showFieldErrors(errors: Record<string, string>): boolean {
     const entries = Object.entries(errors);
     const placed = entries.filter(([key]) => sampleLeadFields.some((name) => key === `lead.${name}`));
-    form.setFields(placed.map(([key, message]) => ({ name: key.split('.') as ['lead', keyof SampleLead], errors: [message] })));
+    placeFieldErrors(form, placed.map(([key, message]) => ({ name: key.split('.') as ['lead', keyof SampleLead], errors: [message] })));
     return placed.length > 0 && placed.length === entries.length;
   }
 

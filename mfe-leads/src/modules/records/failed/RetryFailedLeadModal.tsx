@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOptionList } from '@crm/shared';
-import { Alert, Button, Descriptions, Flex, Form, Modal, SubmitButton, Typography, toastOutcome } from '@crm/shared/ui';
+import { Alert, Button, Descriptions, Flex, Form, Modal, SubmitButton, Typography, placeFieldErrors, toastOutcome } from '@crm/shared/ui';
 import type { FailedLeadItem } from '@crm/shared/contract';
 import { useFailedLeadRetryMutation } from '../api/failedLeadsApi.ts';
 import { ReasonTag } from './ReasonTag.tsx';
@@ -35,7 +35,7 @@ export function RetryFailedLeadModal({ item, onClose }: Props) {
   function showFieldErrors(errors: Record<string, string>): boolean {
     const entries = Object.entries(errors);
     const known = entries.filter(([field]) => retryFieldNames.includes(field));
-    form.setFields(known.map(([name, message]) => ({ name: name as keyof RetryFormValues, errors: [message] })));
+    placeFieldErrors(form, known.map(([name, message]) => ({ name: name as keyof RetryFormValues, errors: [message] })));
     setOtherErrors(entries.filter(([field]) => !retryFieldNames.includes(field)));
     return entries.length > 0;
   }

@@ -2,7 +2,7 @@
  * For toastOutcome's `showFieldErrors`: each 422 message under its lead form field (duplicate, blacklisted,
  * bad email or phone …). When a message has no field to sit under, the refusal is toasted as well.
  */
-import type { FormInstance } from '@crm/shared/ui';
+import { placeFieldErrors, type FormInstance } from '@crm/shared/ui';
 import { leadFormFieldOf, type LeadFormField, type LeadFormValues } from './leadFormValues.ts';
 
 export function showLeadFieldErrorsIn(form: FormInstance<LeadFormValues>): (errors: Record<string, string>) => boolean {
@@ -14,7 +14,7 @@ export function showLeadFieldErrorsIn(form: FormInstance<LeadFormValues>): (erro
       if (field === undefined) unplaced += 1;
       else if (!byField.has(field)) byField.set(field, message);
     }
-    form.setFields([...byField].map(([name, message]) => ({ name, errors: [message] })));
+    placeFieldErrors(form, [...byField].map(([name, message]) => ({ name, errors: [message] })));
     return byField.size > 0 && unplaced === 0;
   };
 }

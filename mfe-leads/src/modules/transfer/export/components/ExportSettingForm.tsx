@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { exportableLeadColumns, type ExportSetting } from '@crm/shared/contract';
-import { Button, Flex, Form, Input, Select, toastOutcome, type FormInstance } from '@crm/shared/ui';
+import { Button, Flex, Form, Input, Select, placeFieldErrors, toastOutcome, type FormInstance } from '@crm/shared/ui';
 import { useLeadExportSettingCreateMutation, useLeadExportSettingUpdateMutation, type ExportSettingValues } from '../api/exportApi.ts';
 import { settingFieldOf } from '../exportRequest.ts';
 
@@ -19,7 +19,7 @@ function showSettingErrorsIn(form: FormInstance<FormValues>): (errors: Record<st
       const name = settingFieldOf(key);
       return name ? [{ name, errors: [message] }] : [];
     });
-    form.setFields(placed);
+    placeFieldErrors(form, placed);
     return placed.length > 0 && placed.length === Object.keys(errors).length;
   };
 }
