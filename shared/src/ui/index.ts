@@ -2,6 +2,7 @@ export * from './antd.ts';
 export * from './components/cells.tsx';
 export * from './components/DataTable.tsx';
 export * from './components/LeadProfileLink.tsx';
+export * from './components/LabelledDateInput.tsx';
 export * from './components/confirm.ts';
 export * from './components/PermissionGate.tsx';
 export * from './components/SubmitButton.tsx';

@@ -81,6 +81,8 @@ test('the week ending on the day in the URL is asked for, and picking another da
   expect(http.adapter.requests[0]?.params).toMatchObject({ date: '2026-01-11' });
   const picker = screen.getByLabelText('Week ending');
   expect(picker).toHaveValue('2026-01-11');
+  // A native date input shows only "mm/dd/yyyy": the label is written beside it.
+  expect(screen.getByText('Week ending')).toBeVisible();
 
   fireEvent.change(picker, { target: { value: '2026-02-01' } });
   await waitFor(() => expect(http.adapter.requests.at(-1)?.params).toMatchObject({ date: '2026-02-01' }));

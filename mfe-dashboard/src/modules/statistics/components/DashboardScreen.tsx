@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { DashboardStatistics } from '@crm/shared/contract';
-import { Button, Card, Col, Flex, formatDate, Input, LoadFailed, ReloadOutlined, Row, Skeleton, Typography } from '@crm/shared/ui';
+import { Button, Card, Col, Flex, formatDate, LabelledDateInput, LoadFailed, ReloadOutlined, Row, Skeleton, Typography } from '@crm/shared/ui';
 import { useDashboardStatisticsQuery } from '../api/dashboardApi.ts';
 import { useWeekEnding } from '../hooks/useWeekEnding.ts';
 import { browserTimeZone, cardKeys, cardsByKey, dayLabels, isEmptyWeek, todayIn } from '../statistics.ts';
@@ -87,14 +87,13 @@ export function DashboardScreen() {
           )}
         </div>
         <Flex gap={8} align="center">
-          <Input
-            type="date"
-            aria-label={t('dashboard:weekEnding')}
-            data-testid="dashboard-week-ending"
-            style={{ width: 170 }}
+          <LabelledDateInput
+            label={t('dashboard:weekEnding')}
+            testId="dashboard-week-ending"
+            width={230}
             max={todayIn(timeZone)}
-            value={weekEnding ?? ''}
-            onChange={(event) => setWeekEnding(event.target.value || undefined)}
+            value={weekEnding}
+            onChange={setWeekEnding}
           />
           <Button icon={<ReloadOutlined />} onClick={retry} loading={statistics.isFetching} disabled={statistics.isLoading}>
             {t('dashboard:refresh')}

@@ -1,7 +1,7 @@
 /** The filters of the send-history search, each bound to its URL parameter. */
 import { useTranslation } from 'react-i18next';
 import { brokerDepartmentLabel, brokerLabel, useOptionList } from '@crm/shared';
-import { Button, Input, Select, Typography } from '@crm/shared/ui';
+import { Button, Input, LabelledDateInput, Select } from '@crm/shared/ui';
 import { sendStates, type BrokerDepartmentOption, type BrokerOption } from '@crm/shared/contract';
 import type { HistoryFilterKey, HistoryFilters } from './historyQuery.ts';
 
@@ -77,17 +77,7 @@ export function SendHistoryFilters({ filters, onChange, onClear }: Props) {
         options={leadStatuses.data.map(({ status }) => ({ value: status, label: status }))}
       />
       {(['from', 'to'] as const).map((key) => (
-        <Input
-          key={key}
-          type="date"
-          // A native date input shows no placeholder: its visible label says which end of the range it is.
-          prefix={<Typography.Text type="secondary">{label(key)}</Typography.Text>}
-          aria-label={label(key)}
-          data-testid={`history-filter-${key}`}
-          style={{ width: 190 }}
-          value={filters[key] ?? ''}
-          onChange={(event) => onChange(key, event.target.value || undefined)}
-        />
+        <LabelledDateInput key={key} label={label(key)} testId={`history-filter-${key}`} value={filters[key]} onChange={(value) => onChange(key, value)} />
       ))}
       <Button onClick={onClear} data-testid="history-filter-clear">
         {t('leads:leads.history.clearFilters')}
