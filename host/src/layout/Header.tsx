@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { baseApi, changeLanguage, getRuntimeConfig, sessionActions, useAccess, useAppDispatch, useAppSelector, useLogoutMutation } from '@crm/shared';
+import { routeUrl } from '@crm/shared/routes';
 import {
   Button,
   Dropdown,
@@ -51,9 +52,9 @@ export function Header({ collapsed, onToggleSidebar }: { collapsed: boolean; onT
   const userItems: MenuProps['items'] = [
     { key: 'name', label: name, disabled: true },
     { type: 'divider' },
-    ...(can('user.profile.job.view') ? [{ key: 'jobs', label: t('menu.profile.jobs'), onClick: () => navigate('/profile/jobs') }] : []),
-    ...(can('user.profile.notification.view') ? [{ key: 'notifications', label: t('menu.profile.notifications'), onClick: () => navigate('/profile/notifications') }] : []),
-    ...(can('user.profile.view') ? [{ key: 'profile', label: t('menu.profile.settings'), onClick: () => navigate('/profile') }] : []),
+    ...(can('user.profile.job.view') ? [{ key: 'jobs', label: t('menu.profile.jobs'), onClick: () => navigate(routeUrl('profile/jobs')) }] : []),
+    ...(can('user.profile.notification.view') ? [{ key: 'notifications', label: t('menu.profile.notifications'), onClick: () => navigate(routeUrl('profile/notifications')) }] : []),
+    ...(can('user.profile.view') ? [{ key: 'profile', label: t('menu.profile.settings'), onClick: () => navigate(routeUrl('profile')) }] : []),
     { key: 'sign-out', label: t('header.sign_out'), icon: <LogoutOutlined />, onClick: signOut },
   ];
 

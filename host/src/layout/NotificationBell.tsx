@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { badgeText, useAccess, useAppSelector } from '@crm/shared';
+import { routeUrl } from '@crm/shared/routes';
 import { Badge, BellOutlined, Button, Empty, formatDate, notificationTimeFormat, Popover, Typography } from '@crm/shared/ui';
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '');
@@ -25,7 +26,7 @@ export function NotificationBell() {
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {notifications.slice(0, 3).map((item) => (
             <li key={item.id} style={{ padding: '8px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}>
-              <Link to={`/profile/notification/${item.id}`} style={{ display: 'block', width: '100%' }}>
+              <Link to={routeUrl('profile/notification/:id', { id: item.id })} style={{ display: 'block', width: '100%' }}>
                 <Typography.Text strong>{item.data.title}</Typography.Text>
                 <div>{stripTags(item.data.message)}</div>
                 <Typography.Text type="secondary">{formatDate(item.updated_at, notificationTimeFormat)}</Typography.Text>
@@ -34,7 +35,7 @@ export function NotificationBell() {
           ))}
         </ul>
       )}
-      {total > 3 && <Link to="/profile/notifications">{t('header.see_more')}</Link>}
+      {total > 3 && <Link to={routeUrl('profile/notifications')}>{t('header.see_more')}</Link>}
     </div>
   );
 

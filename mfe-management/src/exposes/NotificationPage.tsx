@@ -1,15 +1,9 @@
 import { useParams } from 'react-router-dom';
+import { parseRouteId } from '@crm/shared/routes';
 import '../i18n/index.ts';
 import { NotificationView } from '../profile/notifications/NotificationView.tsx';
 
-/** A positive integer id, or null for anything else (shown as not found, never requested). */
-function notificationId(param: string | undefined): number | null {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-/** Route `profile/notification/:id` (user.profile.notification.view). */
+/** Route `profile/notification/:id` (user.profile.notification.view); an id that is not one shows as not found, never requested. */
 export default function NotificationPage() {
-  const { id } = useParams();
-  return <NotificationView id={notificationId(id)} />;
+  return <NotificationView id={parseRouteId(useParams().id)} />;
 }

@@ -5,7 +5,7 @@
 import { brokerDepartmentLabel, brokerLabel } from '@crm/shared';
 import { crudPermissions, type DepartmentItem } from '@crm/shared/contract';
 import type { ResourceRow, ResourceSpec } from '@crm/shared/ui';
-import { departmentHistoriesPath } from '../../paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { activeFilterOptions, brokerField } from '../brokers/brokerScreen.tsx';
 import { TextCell } from '../brokers/components/TextCell.tsx';
 import { useBrokerChoices, useCountryChoices } from '../brokers/hooks/useOptionChoices.ts';
@@ -49,5 +49,5 @@ export const departmentScreen: ResourceSpec = {
   ],
   defaults: { is_active: true },
   toFormValues: (row) => ({ ...row, send_integration_id: asDepartment(row).send_integration?.id ?? null }),
-  rowActions: [{ key: 'histories', labelKey: 'brokers:departments.histories', permission: 'broker.department.histories.view', to: (row) => departmentHistoriesPath(row.id) }],
+  rowActions: [{ key: 'histories', labelKey: 'brokers:departments.histories', permission: 'broker.department.histories.view', to: (row) => routeUrl('broker/department/:id/histories/view', { id: row.id }) }],
 };

@@ -7,7 +7,7 @@ import { authTypes, crudPermissions, middlewareNames, phoneFormats, responseType
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryOutlined, SendOutlined, type FieldOption, type FilterOption, type ResourceField, type ResourceRow, type ResourceSpec } from '@crm/shared/ui';
-import { integrationRequestsPath } from '../../paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { activeFilterOptions, brokerField } from '../brokers/brokerScreen.tsx';
 import { IntegrationTestDialog } from './components/IntegrationTestDialog.tsx';
 import { integrationBody, usesCredential, usesResponseKey, type CredentialField } from './integrationForm.ts';
@@ -143,7 +143,7 @@ export const integrationScreen: ResourceSpec = {
       permission: 'send.integration.update',
       dialog: (row, close) => <IntegrationTestDialog integration={asIntegration(row)} onClose={close} />,
     },
-    { key: 'requests', labelKey: 'brokers:integrations.requests', icon: <HistoryOutlined />, permission: 'settings.request.view', to: (row) => integrationRequestsPath(row.id) },
+    { key: 'requests', labelKey: 'brokers:integrations.requests', icon: <HistoryOutlined />, permission: 'settings.request.view', to: (row) => routeUrl('settings/requests', undefined, { send_integration_id: row.id }) },
   ],
   formWidth: 760,
 };

@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { isNotFound, LoadFailed, Skeleton } from '@crm/shared/ui';
 import { FormCard } from '../common/FormCard.tsx';
 import { NotFoundState } from '../common/NotFoundState.tsx';
-import { managementPaths, parseRouteId } from '../common/paths.ts';
+import { parseRouteId, routeUrl } from '@crm/shared/routes';
 import { useManagementRoleQuery, useManagementRoleUpdateMutation } from '../api/managementApi.ts';
 import { RoleForm, roleFormValuesOf, type RoleFormValues } from './RoleForm.tsx';
 
@@ -14,7 +14,7 @@ export function RoleEdit() {
   const role = useManagementRoleQuery(roleId ?? skipToken, { refetchOnMountOrArgChange: true });
   const [update, updating] = useManagementRoleUpdateMutation();
 
-  if (roleId === null || isNotFound(role.error)) return <NotFoundState title={t('management:roles.not_found')} backTo={managementPaths.roles} />;
+  if (roleId === null || isNotFound(role.error)) return <NotFoundState title={t('management:roles.not_found')} backTo={routeUrl('management/roles')} />;
   if (role.error) return <LoadFailed retry={() => void role.refetch()} />;
 
   const save = (values: RoleFormValues) => update({ id: roleId, body: values }).unwrap();

@@ -4,7 +4,7 @@ import { defaultGuard, isPermission, type Permission } from '@crm/shared/access'
 import { Flex, Form, Input, placeFieldErrors } from '@crm/shared/ui';
 import type { RoleItem } from '@crm/shared/contract';
 import { FormActions } from '../common/FormActions.tsx';
-import { managementPaths } from '../common/paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { useRoleChoices } from '../common/roleChoices.ts';
 import { useSubmitAndReturn } from '../common/useSubmitAndReturn.ts';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
@@ -24,7 +24,7 @@ type RoleFormProps = { initialValues?: RoleFormValues; saving: boolean; save(val
 export function RoleForm({ initialValues = emptyRole, saving, save }: RoleFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleFormValues>();
-  const submit = useSubmitAndReturn(fieldNames, (errors) => placeFieldErrors(form, errors), managementPaths.roles);
+  const submit = useSubmitAndReturn(fieldNames, (errors) => placeFieldErrors(form, errors), routeUrl('management/roles'));
   const refreshRoleChoices = useRoleChoices().reload;
   const permissionsLabel = t('management:roles.fields.permissions');
 
@@ -53,7 +53,7 @@ export function RoleForm({ initialValues = emptyRole, saving, save }: RoleFormPr
       <Form.Item name="permissions" label={permissionsLabel}>
         <PermissionMatrix label={permissionsLabel} />
       </Form.Item>
-      <FormActions saving={saving} saveLabel={t('management:roles.form.save')} backTo={managementPaths.roles} />
+      <FormActions saving={saving} saveLabel={t('management:roles.form.save')} backTo={routeUrl('management/roles')} />
     </Form>
   );
 }

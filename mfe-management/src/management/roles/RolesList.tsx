@@ -5,7 +5,7 @@ import { Button, DataTable, ListHeader, SearchBox, toastOutcome, useListState, t
 import type { RoleItem } from '@crm/shared/contract';
 import { useAccess } from '@crm/shared';
 import { useManagementRoleDeleteMutation, useManagementRolesQuery } from '../api/managementApi.ts';
-import { managementPaths } from '../common/paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { searchWidth } from '../common/searchWidth.ts';
 import { useRoleChoices } from '../common/roleChoices.ts';
 
@@ -31,7 +31,7 @@ export function RolesList() {
       <ListHeader title={t('menu.management.roles')}>
         <SearchBox label={t('management:roles.list.search')} onSearch={list.setSearch} width={searchWidth} />
         {can('management.role.create') && (
-          <Button type="primary" onClick={() => navigate(managementPaths.roleCreate)}>
+          <Button type="primary" onClick={() => navigate(routeUrl('management/role/create'))}>
             {t('management:roles.list.create')}
           </Button>
         )}
@@ -42,7 +42,7 @@ export function RolesList() {
         rowKey={(role) => role.id}
         loading={roles.isFetching}
         actions={{
-          edit: { permission: 'management.role.update', run: (role) => navigate(managementPaths.roleEdit(role.id)) },
+          edit: { permission: 'management.role.update', run: (role) => navigate(routeUrl('management/role/:id/edit', { id: role.id })) },
           delete: {
             permission: 'management.role.delete',
             run: (role) => void toastOutcome(() => remove(role.id).unwrap()).then(refreshRoleChoices),

@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { isNotFound, LoadFailed, Skeleton } from '@crm/shared/ui';
 import { FormCard } from '../common/FormCard.tsx';
 import { NotFoundState } from '../common/NotFoundState.tsx';
-import { managementPaths, parseRouteId } from '../common/paths.ts';
+import { parseRouteId, routeUrl } from '@crm/shared/routes';
 import { useManagementUserQuery, useManagementUserUpdateMutation } from '../api/managementApi.ts';
 import { UserForm, userFormValuesOf, type UserFormValues } from './UserForm.tsx';
 
@@ -14,7 +14,7 @@ export function UserEdit() {
   const user = useManagementUserQuery(userId ?? skipToken, { refetchOnMountOrArgChange: true });
   const [update, updating] = useManagementUserUpdateMutation();
 
-  if (userId === null || isNotFound(user.error)) return <NotFoundState title={t('management:users.not_found')} backTo={managementPaths.users} />;
+  if (userId === null || isNotFound(user.error)) return <NotFoundState title={t('management:users.not_found')} backTo={routeUrl('management/users')} />;
   if (user.error) return <LoadFailed retry={() => void user.refetch()} />;
 
   // A blank password keeps the current one: the field is left out of the body.

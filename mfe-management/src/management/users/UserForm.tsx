@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fallbackLanguage, useAppSelector } from '@crm/shared';
 import { Form, Input, Select, Switch, placeFieldErrors } from '@crm/shared/ui';
 import type { UserItem } from '@crm/shared/contract';
-import { managementPaths } from '../common/paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { FormActions } from '../common/FormActions.tsx';
 import { useRoleChoices } from '../common/roleChoices.ts';
 import { useSubmitAndReturn } from '../common/useSubmitAndReturn.ts';
@@ -30,7 +30,7 @@ type UserFormProps = {
 export function UserForm({ mode, initialValues = emptyUser, saving, save }: UserFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UserFormValues>();
-  const submit = useSubmitAndReturn(fieldNames, (errors) => placeFieldErrors(form, errors), managementPaths.users);
+  const submit = useSubmitAndReturn(fieldNames, (errors) => placeFieldErrors(form, errors), routeUrl('management/users'));
   const roles = useRoleChoices();
   const locales = useAppSelector((state) => state.locales.data);
   const languageChoices = Object.entries(locales).map(([value, label]) => ({ value, label }));
@@ -79,7 +79,7 @@ export function UserForm({ mode, initialValues = emptyUser, saving, save }: User
       <Form.Item name="locale" label={t('management:users.fields.locale')}>
         <Select options={languageChoices} />
       </Form.Item>
-      <FormActions saving={saving} saveLabel={t('management:users.form.save')} backTo={managementPaths.users} />
+      <FormActions saving={saving} saveLabel={t('management:users.form.save')} backTo={routeUrl('management/users')} />
     </Form>
   );
 }

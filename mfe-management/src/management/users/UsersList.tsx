@@ -5,7 +5,7 @@ import { Button, Card, DataTable, ListHeader, SearchBox, Select, Tag, toastOutco
 import type { UserItem } from '@crm/shared/contract';
 import { useAccess } from '@crm/shared';
 import { useManagementUserDeleteMutation, useManagementUsersQuery } from '../api/managementApi.ts';
-import { managementPaths } from '../common/paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { searchWidth } from '../common/searchWidth.ts';
 import { useRoleChoices } from '../common/roleChoices.ts';
 
@@ -45,7 +45,7 @@ export function UsersList() {
           />
         )}
         {can('management.user.create') && (
-          <Button type="primary" onClick={() => navigate(managementPaths.userCreate)}>
+          <Button type="primary" onClick={() => navigate(routeUrl('management/user/create'))}>
             {t('management:users.list.create')}
           </Button>
         )}
@@ -56,7 +56,7 @@ export function UsersList() {
         rowKey={(user) => user.id}
         loading={users.isFetching}
         actions={{
-          edit: { permission: 'management.user.update', run: (user) => navigate(managementPaths.userEdit(user.id)) },
+          edit: { permission: 'management.user.update', run: (user) => navigate(routeUrl('management/user/:id/edit', { id: user.id })) },
           delete: { permission: 'management.user.delete', run: (user) => void toastOutcome(() => remove(user.id).unwrap()) },
         }}
         pagination={list.pagination(users.data?.meta.total ?? 0)}

@@ -1,6 +1,7 @@
 /** One notification: title, time and its sanitised HTML message; opening it marks it read (server side). */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { routeUrl } from '@crm/shared/routes';
 import { Alert, Card, formatDate, notificationTimeFormat, Result, Skeleton, Space, Typography } from '@crm/shared/ui';
 import { useNotificationQuery } from '../api/profileApi.ts';
 import { NotificationTypeTag } from './NotificationTypeTag.tsx';
@@ -8,7 +9,7 @@ import { sanitizeNotificationHtml } from './sanitizeHtml.ts';
 
 function BackToList() {
   const { t } = useTranslation();
-  return <Link to="/profile/notifications">{t('management:notifications.back')}</Link>;
+  return <Link to={routeUrl('profile/notifications')}>{t('management:notifications.back')}</Link>;
 }
 
 export function NotificationView({ id }: { id: number | null }) {

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { routeUrl } from '@crm/shared/routes';
 import type { NotificationSummary } from '@crm/shared/contract';
 import { Button, Card, DataTable, formatDate, notificationTimeFormat, toastOutcome, type DataColumn } from '@crm/shared/ui';
 import { useMarkAllNotificationsReadMutation, useNotificationsQuery } from '../api/profileApi.ts';
@@ -19,7 +20,7 @@ export function NotificationsList() {
       key: 'title',
       title: t('management:notifications.columns.title'),
       render: (item) => (
-        <Link to={`/profile/notification/${item.id}`} data-unread={String(item.read_at === null)} style={{ fontWeight: item.read_at === null ? 600 : 400 }}>
+        <Link to={routeUrl('profile/notification/:id', { id: item.id })} data-unread={String(item.read_at === null)} style={{ fontWeight: item.read_at === null ? 600 : 400 }}>
           {item.data.title}
         </Link>
       ),

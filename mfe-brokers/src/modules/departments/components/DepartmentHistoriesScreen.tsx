@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Result, Space, Tabs } from '@crm/shared/ui';
-import { parseDepartmentId } from '../../../paths.ts';
+import { parseRouteId } from '@crm/shared/routes';
 import { useDepartmentSummaryQuery } from '../api/departmentHistoriesApi.ts';
 import { BrokerHistoryTable } from './BrokerHistoryTable.tsx';
 import { DepartmentSummaryCard } from './DepartmentSummaryCard.tsx';
@@ -33,7 +33,7 @@ function DepartmentHistories({ departmentId }: { departmentId: number }) {
 
 export function DepartmentHistoriesScreen() {
   const { t } = useTranslation();
-  const departmentId = parseDepartmentId(useParams().id);
+  const departmentId = parseRouteId(useParams().id);
   if (departmentId === null) return <Result status="404" title={t('brokers:histories.notFound')} data-testid="department-not-found" />;
   return <DepartmentHistories departmentId={departmentId} />;
 }

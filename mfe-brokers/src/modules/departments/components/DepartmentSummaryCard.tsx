@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DepartmentSummary } from '@crm/shared/contract';
 import { Card, Col, Descriptions, Row, Skeleton, Statistic, Tag } from '@crm/shared/ui';
-import { departmentsPath } from '../../../paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { departmentLabel } from '../departmentScreen.tsx';
 
 /** The histories page's header: which department, through which integration, and its totals. */
@@ -13,7 +13,7 @@ export function DepartmentSummaryCard({ summary, loading }: { summary: Departmen
     <Card
       data-testid="department-summary"
       title={department ? departmentLabel(department) : t('menu.brokers.departmentHistories')}
-      extra={<Link to={departmentsPath}>{t('brokers:histories.backToDepartments')}</Link>}
+      extra={<Link to={routeUrl('broker/department/search')}>{t('brokers:histories.backToDepartments')}</Link>}
     >
       {loading || !summary || !department ? (
         <Skeleton active paragraph={{ rows: 2 }} />

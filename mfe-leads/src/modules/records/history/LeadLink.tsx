@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
 import { Typography } from '@crm/shared/ui';
 import type { LeadSendHistory } from '@crm/shared/contract';
-import { leadProfilePath } from '../components/routePaths.ts';
+import { routeUrl } from '@crm/shared/routes';
 
 /** The lead of a send attempt: its public id (a link to the profile for those who may open it) and email. */
 export function LeadLink({ lead, testId }: { lead: LeadSendHistory['lead']; testId: string }) {
@@ -10,7 +10,7 @@ export function LeadLink({ lead, testId }: { lead: LeadSendHistory['lead']; test
   return (
     <span>
       {can('lead.single.view') ? (
-        <Link to={leadProfilePath(lead.id)} data-testid={testId}>
+        <Link to={routeUrl('lead/single/:id', { id: lead.id })} data-testid={testId}>
           {lead.lead_id}
         </Link>
       ) : (

@@ -5,7 +5,7 @@ import { useAccess } from '@crm/shared';
 import { Alert, Button, ReloadOutlined, toastOutcome } from '@crm/shared/ui';
 import type { Job } from '@crm/shared/contract';
 import { useStatusRulesRunMutation } from '../api/statusRulesApi.ts';
-import { jobsPath } from '../components/routePaths.ts';
+import { routeUrl } from '@crm/shared/routes';
 
 export function RunRulesNowButton({ onStarted }: { onStarted(job: Job): void }) {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export function RulesJobStarted({ job, onClose }: { job: Job; onClose(): void })
       title={t('leads:leads.rules.started', { id: job.id })}
       description={
         can('user.profile.job.view') ? (
-          <Link to={jobsPath()} data-testid="rules-run-jobs-link">
+          <Link to={routeUrl('profile/jobs')} data-testid="rules-run-jobs-link">
             {t('leads:leads.rules.followInJobs')}
           </Link>
         ) : null

@@ -4,7 +4,7 @@
  * where its attempts can be read afterwards.
  */
 import { sendMaxLeads, sendReport, type Job, type SendReport } from '@crm/shared/contract';
-import { routeTable } from '@crm/shared/routes';
+import { routeUrl } from '@crm/shared/routes';
 import { filledFilters, type LeadFilters } from '../../leads/hooks/leadSearchUrl.ts';
 
 /**
@@ -62,16 +62,11 @@ export function sendJobState(job: Job): SendJobState {
   return { kind: 'running', percent: job.progress, processed: job.processed, total: job.total };
 }
 
-const sendHistoryRoute = routeTable.find((route) => route.page === 'LeadHistoryPage');
-
 /**
  * The send-history search narrowed to the department sent to. Its filters have no job (`sendHistorySearchQuery`),
- * so the department is the narrowest link; null if the route table has no send history.
+ * so the department is the narrowest link.
  */
-export function sendHistoryPath(departmentId: number): string | null {
-  if (!sendHistoryRoute) return null;
-  return `/${sendHistoryRoute.path}?${new URLSearchParams({ department_id: String(departmentId) }).toString()}`;
-}
+export const sendHistoryPath = (departmentId: number): string => routeUrl('lead/history/search', undefined, { department_id: departmentId });
 
 /** Where each message of a refused send shows: the department's under its field, any other (lead_ids, filters…) above. */
 export function placeSendErrors(errors: Record<string, string>): { department?: string; other?: string } {

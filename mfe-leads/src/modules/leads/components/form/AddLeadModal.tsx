@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
 import { Alert, Button, Descriptions, Flex, Form, Modal, toastOutcome } from '@crm/shared/ui';
 import { useLeadAddMutation, type LeadSaved } from '../../api/leadsApi.ts';
-import { leadProfilePath } from '../../paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { LeadFormFields } from './LeadFormFields.tsx';
 import { LeadFormModal } from './LeadFormModal.tsx';
 import { leadCreateBodyOf, type LeadFormValues } from './leadFormValues.ts';
@@ -34,7 +34,7 @@ function AddedLead({ saved, onAnother, onClose }: { saved: LeadSaved; onAnother(
           {t('leads.add.another')}
         </Button>
         {can('lead.single.view') && (
-          <Button onClick={() => navigate(leadProfilePath(saved.data.id))} data-testid="lead-add-open-profile">
+          <Button onClick={() => navigate(routeUrl('lead/single/:id', { id: saved.data.id }))} data-testid="lead-add-open-profile">
             {t('leads.add.open_profile')}
           </Button>
         )}

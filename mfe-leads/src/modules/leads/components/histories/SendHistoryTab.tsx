@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
 import { Col, Row, Table, Tag, Typography, renderCell } from '@crm/shared/ui';
 import type { LeadSendHistory, SendState } from '@crm/shared/contract';
-import { leadRequestsPath } from '../../paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { useLeadHistory } from './useLeadHistory.ts';
 
 const stateColours: Record<SendState, string> = { queued: 'default', sending: 'blue', success: 'green', failure: 'red' };
@@ -43,7 +43,7 @@ export function SendHistoryTab({ leadId }: { leadId: number }) {
   return (
     <div data-testid="lead-history-send">
       {can('settings.request.view') && (
-        <Link to={leadRequestsPath(leadId)} data-testid="lead-requests-link" style={{ display: 'inline-block', marginBottom: 8 }}>
+        <Link to={routeUrl('settings/requests', undefined, { lead_id: leadId })} data-testid="lead-requests-link" style={{ display: 'inline-block', marginBottom: 8 }}>
           {t('leads.profile.history.all_requests')}
         </Link>
       )}

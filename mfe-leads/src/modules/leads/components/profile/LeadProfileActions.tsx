@@ -6,7 +6,7 @@ import { useAccess } from '@crm/shared';
 import { Button, DeleteOutlined, EditOutlined, Flex, confirmDelete, toastOutcome } from '@crm/shared/ui';
 import type { LeadDetail } from '@crm/shared/contract';
 import { useLeadRemoveMutation } from '../../api/leadsApi.ts';
-import { leadSearchPath } from '../../paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import { SendButton } from '../../../transfer/send/SendButton.tsx';
 import { EditLeadModal } from '../form/EditLeadModal.tsx';
 import { LeadStatusChange } from './LeadStatusChange.tsx';
@@ -22,7 +22,7 @@ export function LeadProfileActions({ lead }: { lead: LeadDetail }) {
   const deleteLead = () =>
     confirmDelete(common, () => {
       void toastOutcome(() => remove(lead.id).unwrap()).then((done) => {
-        if (done) navigate(leadSearchPath);
+        if (done) navigate(routeUrl('lead/search'));
       });
     });
 

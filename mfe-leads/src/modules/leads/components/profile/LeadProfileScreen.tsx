@@ -8,7 +8,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Button, Card, Flex, LoadFailed, Result, Skeleton, Space, Typography, isNotFound, renderCell } from '@crm/shared/ui';
 import type { LeadDetail } from '@crm/shared/contract';
 import { useLeadProfileQuery } from '../../api/leadsApi.ts';
-import { leadSearchPath, parseLeadId } from '../../paths.ts';
+import { parseRouteId, routeUrl } from '@crm/shared/routes';
 import { LeadHistoryTabs } from '../histories/LeadHistoryTabs.tsx';
 import { LeadDetailCards } from './LeadDetailCards.tsx';
 import { LeadProfileActions } from './LeadProfileActions.tsx';
@@ -22,7 +22,7 @@ function NotFound() {
       title={t('leads.profile.not_found')}
       data-testid="lead-not-found"
       extra={
-        <Button type="primary" onClick={() => navigate(leadSearchPath)}>
+        <Button type="primary" onClick={() => navigate(routeUrl('lead/search'))}>
           {t('leads.profile.back_to_search')}
         </Button>
       }
@@ -60,7 +60,7 @@ function Profile({ lead }: { lead: LeadDetail }) {
 
 export function LeadProfileScreen() {
   const { t } = useTranslation('leads');
-  const leadId = parseLeadId(useParams().id);
+  const leadId = parseRouteId(useParams().id);
   const lead = useLeadProfileQuery(leadId ?? skipToken, { refetchOnMountOrArgChange: true });
 
   if (leadId === null || isNotFound(lead.error)) return <NotFound />;

@@ -10,7 +10,7 @@ import { useAccess } from '@crm/shared';
 import { Button, EyeOutlined, Flex, SendOutlined, Table, Tooltip, type TableColumnsType, type TableProps } from '@crm/shared/ui';
 import type { LeadListItem } from '@crm/shared/contract';
 import { leadPageSizes, type LeadSort } from '../../hooks/leadSearchUrl.ts';
-import { leadProfilePath } from '../../paths.ts';
+import { routeUrl } from '@crm/shared/routes';
 import type { LeadColumn } from './leadColumns.tsx';
 
 type LeadTableProps = {
@@ -67,7 +67,7 @@ export function LeadTable({ rows, columns, loading, sort, onSortChange, page, pe
         <Flex gap={4}>
           {mayOpen && (
             <Tooltip title={t('common:actions.view')}>
-              <Button size="small" icon={<EyeOutlined />} aria-label={t('common:actions.view')} data-testid="lead-row-view" onClick={() => navigate(leadProfilePath(row.id))} />
+              <Button size="small" icon={<EyeOutlined />} aria-label={t('common:actions.view')} data-testid="lead-row-view" onClick={() => navigate(routeUrl('lead/single/:id', { id: row.id }))} />
             </Tooltip>
           )}
           {onSend && (
@@ -101,7 +101,7 @@ export function LeadTable({ rows, columns, loading, sort, onSortChange, page, pe
             'data-lead-id': row.id,
             style: mayOpen ? { cursor: 'pointer' } : undefined,
             onClick: (event: MouseEvent<HTMLElement>) => {
-              if (mayOpen && isRowClick(event)) navigate(leadProfilePath(row.id));
+              if (mayOpen && isRowClick(event)) navigate(routeUrl('lead/single/:id', { id: row.id }));
             },
           }) as HTMLAttributes<HTMLElement>
         }

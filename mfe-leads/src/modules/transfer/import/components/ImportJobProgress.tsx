@@ -7,13 +7,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAccess, useAppDispatch } from '@crm/shared';
+import { routeUrl } from '@crm/shared/routes';
 import { Alert, Flex, Progress, Typography } from '@crm/shared/ui';
 import type { Job, JobStatus } from '@crm/shared/contract';
 import { sendHistoryPath } from '../../send/sendRequest.ts';
 import { refreshImportedLists, useLeadImportJobQuery } from '../api/importApi.ts';
 import { reportOfJobResult } from '../request/reportCounts.ts';
 import { ImportReportView, reportAttributes } from './ImportReportView.tsx';
-import { failedLeadsPath, jobsPath } from './importPaths.ts';
 
 export const importJobPollMs = 1000;
 const endStatuses: readonly JobStatus[] = ['finished', 'failed', 'cancelled'];
@@ -23,7 +23,6 @@ function ImportDone({ job, sentTo }: { job: Job; sentTo: number | null }) {
   const { can } = useAccess();
   const report = reportOfJobResult(job.result);
   const finished = job.status === 'finished';
-  const history = sentTo === null ? null : sendHistoryPath(sentTo);
   return (
     <div data-testid="lead-import-done" data-status={job.status} {...(report ? reportAttributes(report) : {})}>
       <Alert
@@ -36,13 +35,13 @@ function ImportDone({ job, sentTo }: { job: Job; sentTo: number | null }) {
       {report && <ImportReportView report={report} title={t('leads.import.report.result')} testId="lead-import-result" />}
       <Flex gap="middle">
         {can('failed.lead.view') && (
-          <Link to={failedLeadsPath} data-testid="lead-import-failed-link">
+          <Link to={routeUrl('failed/lead/search')} data-testid="lead-import-failed-link">
             {t('leads.import.job.failedLeads')}
           </Link>
         )}
-        {can('user.profile.job.view') && <Link to={jobsPath}>{t('leads.import.job.jobs')}</Link>}
-        {history && can('lead.history.view') && (
-          <Link to={history} data-testid="lead-import-send-history-link">
+        {can('user.profile.job.view') && <Link to={routeUrl('profile/jobs')}>{t('leads.import.job.jobs')}</Link>}
+        {sentTo !== null && can('lead.history.view') && (
+          <Link to={sendHistoryPath(sentTo)} data-testid="lead-import-send-history-link">
             {t('leads.import.job.sendHistory')}
           </Link>
         )}

@@ -5,11 +5,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
+import { routeUrl } from '@crm/shared/routes';
 import { Alert, Flex, Progress, Statistic, Typography, theme } from '@crm/shared/ui';
 import type { Job, SendReport } from '@crm/shared/contract';
 import { useSendJob } from '../hooks/useSendJob.ts';
 import { sendHistoryPath } from '../sendRequest.ts';
-import { jobsPath } from '../../import/components/importPaths.ts';
 
 function ReportCounts({ report }: { report: SendReport }) {
   const { t } = useTranslation('leads');
@@ -36,15 +36,14 @@ function ReportCounts({ report }: { report: SendReport }) {
 function SendLinks({ departmentId }: { departmentId: number }) {
   const { t } = useTranslation('leads');
   const { can } = useAccess();
-  const history = sendHistoryPath(departmentId);
   return (
     <Flex gap="middle">
-      {history && can('lead.history.view') && (
-        <Link to={history} data-testid="lead-send-history-link">
+      {can('lead.history.view') && (
+        <Link to={sendHistoryPath(departmentId)} data-testid="lead-send-history-link">
           {t('leads.send.history')}
         </Link>
       )}
-      {can('user.profile.job.view') && <Link to={jobsPath}>{t('leads.import.job.jobs')}</Link>}
+      {can('user.profile.job.view') && <Link to={routeUrl('profile/jobs')}>{t('leads.import.job.jobs')}</Link>}
     </Flex>
   );
 }

@@ -1,0 +1,2 @@
+export * from './routeTable.ts';
+export * from './routeUrl.ts';
