@@ -12,12 +12,14 @@ export type ListSort = { sort: string; direction: SortDirection };
 export type ListParams = Record<string, string | number | undefined>;
 export type FilterValue = string | number;
 
-type ListStateOptions = {
+type ListStateOptions<Filter extends string> = {
   /** The order sent while the user has chosen none; without it the server's default applies. */
   defaultSort?: ListSort;
+  /** The filters the list starts with (as useState takes them: a function is called once, on mount). */
+  initialFilters?: Partial<Record<Filter, FilterValue>> | (() => Partial<Record<Filter, FilterValue>>);
 };
 
-export function useListState<Filter extends string = never>({ defaultSort, initialFilters = {} }: ListStateOptions & { initialFilters?: Partial<Record<Filter, FilterValue>> } = {}) {
+export function useListState<Filter extends string = never>({ defaultSort, initialFilters = {} }: ListStateOptions<Filter> = {}) {
   const [search, setSearchText] = useState('');
   const [filters, setFilters] = useState<Partial<Record<Filter, FilterValue>>>(initialFilters);
   const [sort, setSortState] = useState<ListSort | null>(null);

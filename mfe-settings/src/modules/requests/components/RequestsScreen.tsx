@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Card, DataTable, InputNumber, LeadProfileLink, ListHeader, SearchBox, Select, Tag, useListState, useResourceListQuery } from '@crm/shared/ui';
 import { requestDirections, type RequestLogSummary } from '@crm/shared/contract';
+import { parseRouteId } from '@crm/shared/routes';
 import { RequestDetails } from './RequestDetails.tsx';
 
 const path = '/settings/request';
@@ -15,12 +16,12 @@ const path = '/settings/request';
 const linkedFilters = ['send_integration_id', 'lead_id'] as const;
 type LinkedFilter = (typeof linkedFilters)[number];
 
-/** The linked filters the URL sets: positive whole ids, anything else ignored. */
+/** The linked filters the URL sets: ids, anything else ignored. */
 function linkedFiltersOf(searchParams: URLSearchParams): Partial<Record<LinkedFilter, number>> {
   const filters: Partial<Record<LinkedFilter, number>> = {};
   for (const name of linkedFilters) {
-    const id = Number(searchParams.get(name));
-    if (Number.isInteger(id) && id > 0) filters[name] = id;
+    const id = parseRouteId(searchParams.get(name) ?? undefined);
+    if (id !== null) filters[name] = id;
   }
   return filters;
 }
@@ -28,7 +29,7 @@ function linkedFiltersOf(searchParams: URLSearchParams): Partial<Record<LinkedFi
 export function RequestsScreen() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const listState = useListState<'request_direction' | 'status' | LinkedFilter>({ initialFilters: linkedFiltersOf(searchParams) });
+  const listState = useListState<'request_direction' | 'status' | LinkedFilter>({ initialFilters: () => linkedFiltersOf(searchParams) });
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useResourceListQuery({ path, params: listState.params });
   const rows = (list.data?.data ?? []) as unknown as RequestLogSummary[];
