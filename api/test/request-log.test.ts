@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { capText, maxLoggedBodyBytes, redactBody, redactHeaders, redactUrl, redacted, truncatedMarker } from '../src/modules/requests/redact.ts';
 import { pruneRequestLogs, recordRequest } from '../src/modules/requests/service.ts';
 import { loadConfig } from '../src/config.ts';
+import * as tables from '../src/db/schema/index.ts';
 import { bearer, createTestContext, tableFingerprint, type TestContext } from './helpers.ts';
 
-type Summary = { id: number; direction: string; method: string; url: string; status: number | null; duration_ms: number | null; send_integration_id: number | null; lead_id: number | null; created_at: string };
+type Summary = { id: number; direction: string; method: string; url: string; status: number | null; duration_ms: number | null; send_integration_id: number | null; send_integration_name: string | null; lead_id: number | null; created_at: string };
 type Page = { data: Summary[]; meta: { current_page: number; per_page: number; total: number; last_page: number } };
 type Entry = Summary & { request_headers: Record<string, string> | null; request_body: string | null; response_body: string | null };
 
@@ -69,6 +70,8 @@ describe('/settings/request', () => {
     return response.json() as Page;
   };
   const idsOf = (page: Page) => page.data.map((row) => row.id);
+  /** Broker two's integration; the send's integration (7) has been deleted since. */
+  let brokerTwo = 0;
 
   async function setCreatedAt(id: number, iso: string) {
     await context.database.pool.query('update request_logs set created_at = $1 where id = $2', [iso, id]);
@@ -77,6 +80,8 @@ describe('/settings/request', () => {
   before(async () => {
     context = await createTestContext();
     const db = context.database.db;
+    const [integration] = await db.insert(tables.sendIntegrations).values({ name: 'Broker Two API', site_url: 'https://broker-two.test' }).returning();
+    brokerTwo = integration!.id;
     ids['push'] = await recordRequest(db, {
       direction: 'inbound',
       method: 'post',
@@ -100,8 +105,8 @@ describe('/settings/request', () => {
       sendIntegrationId: 7,
       leadId: 5,
     });
-    ids['pull'] = await recordRequest(db, { direction: 'outbound', method: 'GET', url: 'https://broker-two.test/statuses', status: 500, durationMs: 1500, sendIntegrationId: 8 });
-    ids['timeout'] = await recordRequest(db, { direction: 'outbound', method: 'GET', url: 'https://broker-two.test/slow', sendIntegrationId: 8 });
+    ids['pull'] = await recordRequest(db, { direction: 'outbound', method: 'GET', url: 'https://broker-two.test/statuses', status: 500, durationMs: 1500, sendIntegrationId: brokerTwo });
+    ids['timeout'] = await recordRequest(db, { direction: 'outbound', method: 'GET', url: 'https://broker-two.test/slow', sendIntegrationId: brokerTwo });
     await setCreatedAt(ids['push']!, '2024-03-01T10:00:00Z');
     await setCreatedAt(ids['send']!, '2024-03-02T10:00:00Z');
     await setCreatedAt(ids['pull']!, '2024-03-03T10:00:00Z');
@@ -122,6 +127,16 @@ describe('/settings/request', () => {
     assert.ok(send.data.request_body!.endsWith(truncatedMarker) && Buffer.byteLength(send.data.request_body!) <= maxLoggedBodyBytes);
     assert.deepEqual(JSON.parse(send.data.response_body ?? ''), { errors: { email: ['taken'] } });
     assert.equal((await call('/api/settings/request/999999')).statusCode, 404);
+  });
+
+  test('each request names its integration as it is called now; a deleted one, or none, is null', async () => {
+    const names = Object.fromEntries((await list('')).data.map((row) => [row.id, row.send_integration_name]));
+    assert.deepEqual(names, { [ids['push']!]: null, [ids['send']!]: null, [ids['pull']!]: 'Broker Two API', [ids['timeout']!]: 'Broker Two API' });
+    await context.database.pool.query('update send_integrations set name = $1 where id = $2', ['Broker Two v2', brokerTwo]);
+    const pull = (await call(`/api/settings/request/${ids['pull']}`)).json() as { data: Entry };
+    assert.equal(pull.data.send_integration_name, 'Broker Two v2');
+    assert.equal(pull.data.send_integration_id, brokerTwo);
+    await context.database.pool.query('update send_integrations set name = $1 where id = $2', ['Broker Two API', brokerTwo]);
   });
 
   test('the list is paginated, newest first by default, and sortable both ways on each key', async () => {
@@ -145,15 +160,18 @@ describe('/settings/request', () => {
     assert.deepEqual(idsOf(await list('?search=broker-two')), [ids['timeout'], ids['pull']]);
     assert.deepEqual(idsOf(await list('?search=post')), [ids['send'], ids['push']], 'POST by method, /postback by url');
     assert.deepEqual(idsOf(await list('?search=get')), [ids['timeout'], ids['pull']]);
+    const byIntegration = await list('?search=two%20api');
+    assert.deepEqual(idsOf(byIntegration), [ids['timeout'], ids['pull']], "by the integration's name");
+    assert.equal(byIntegration.meta.total, 2);
     assert.deepEqual(idsOf(await list('?request_direction=inbound')), [ids['push']]);
     assert.deepEqual(idsOf(await list('?request_direction=outbound')), [ids['timeout'], ids['pull'], ids['send']]);
     assert.deepEqual(idsOf(await list('?status=422')), [ids['send']]);
-    assert.deepEqual(idsOf(await list('?send_integration_id=8')), [ids['timeout'], ids['pull']]);
+    assert.deepEqual(idsOf(await list(`?send_integration_id=${brokerTwo}`)), [ids['timeout'], ids['pull']]);
     assert.deepEqual(idsOf(await list('?lead_id=5')), [ids['send'], ids['push']]);
     assert.deepEqual(idsOf(await list('?from=2024-03-02')), [ids['timeout'], ids['pull'], ids['send']]);
     assert.deepEqual(idsOf(await list('?to=2024-03-02')), [ids['send'], ids['push']], 'a date-only to takes in that whole day');
     assert.deepEqual(idsOf(await list('?from=2024-03-02T00:00:00Z&to=2024-03-03T09:00:00Z')), [ids['send']]);
-    assert.deepEqual(idsOf(await list('?request_direction=outbound&send_integration_id=8&status=500')), [ids['pull']]);
+    assert.deepEqual(idsOf(await list(`?request_direction=outbound&send_integration_id=${brokerTwo}&status=500`)), [ids['pull']]);
     for (const bad of ['request_direction=sideways', 'status=abc', 'status=99', 'from=yesterday', 'to=2024-13-45', 'lead_id=-1', 'send_integration_id=x']) {
       const response = await call(`/api/settings/request?${bad}`);
       assert.equal(response.statusCode, 422, bad);

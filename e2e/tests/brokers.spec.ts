@@ -141,6 +141,7 @@ test('set up a broker, test its integration, send 20 leads and record an FTD fro
   await expect(logged.filter({ hasText: 'Outbound' }).filter({ hasText: 'POST' })).toHaveCount(1);
   await expect(logged.filter({ hasText: 'Inbound' })).toHaveCount(1);
   await expect(logged).toHaveCount(2);
+  await expect(logged.filter({ hasText: names.integration })).toHaveCount(2);
   await expect(page.getByTestId('sidebar').locator('.ant-menu-item-selected')).toHaveText('Send integrations');
   await page.goto(`/broker/department/${departmentId}/histories/view`);
   await page.getByRole('tab', { name: 'Broker reports' }).click();

@@ -37,6 +37,8 @@ export const requestLogSummary = z.object({
   status: z.number().int().nullable(),
   duration_ms: z.number().int().nullable(),
   send_integration_id: z.number().int().nullable(),
+  /** The integration's name as it is now; null without one, or when it has been deleted since. */
+  send_integration_name: z.string().nullable(),
   lead_id: z.number().int().nullable(),
   created_at: isoDateTime,
 });

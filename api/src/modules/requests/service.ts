@@ -1,8 +1,8 @@
 /** The request log: the writer the send and intake engines call, the search of settings › requests, and retention. */
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RequestDirection, RequestLogEntry, RequestLogListQuery, RequestLogSummary } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
-import { requestLogs } from '../../db/schema/index.ts';
+import { requestLogs, sendIntegrations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../http/pagination.ts';
 import { capText, redactBody, redactHeaders, redactUrl, type HeaderValues } from './redact.ts';
@@ -56,7 +56,7 @@ function conditionsOf(query: RequestLogListQuery): SQL[] {
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${search.replaceAll(/[\\%_]/g, (match) => `\\${match}`)}%`;
-    const matches = or(ilike(requestLogs.url, pattern), ilike(requestLogs.method, pattern));
+    const matches = or(ilike(requestLogs.url, pattern), ilike(requestLogs.method, pattern), ilike(sendIntegrations.name, pattern));
     if (matches) conditions.push(matches);
   }
   if (query.request_direction) conditions.push(eq(requestLogs.direction, query.request_direction));
@@ -71,6 +71,10 @@ function conditionsOf(query: RequestLogListQuery): SQL[] {
   }
   return conditions;
 }
+
+/** The integration a request was made for, by name: joined, so a renamed integration shows its name of today. */
+const integrationName = { send_integration_name: sendIntegrations.name };
+const integrationOfRequest = eq(sendIntegrations.id, requestLogs.send_integration_id);
 
 const sortColumns = { created_at: requestLogs.created_at, duration_ms: requestLogs.duration_ms, status: requestLogs.status } as const;
 
@@ -92,15 +96,17 @@ export async function listRequestLogs(db: Db, query: RequestLogListQuery): Promi
         status: requestLogs.status,
         duration_ms: requestLogs.duration_ms,
         send_integration_id: requestLogs.send_integration_id,
+        ...integrationName,
         lead_id: requestLogs.lead_id,
         created_at: requestLogs.created_at,
       })
       .from(requestLogs)
+      .leftJoin(sendIntegrations, integrationOfRequest)
       .where(where)
       .orderBy(order, tieBreak)
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(requestLogs).where(where),
+    db.select({ total: count() }).from(requestLogs).leftJoin(sendIntegrations, integrationOfRequest).where(where),
   ]);
   return { data: rows.map((row) => ({ ...row, created_at: iso(row.created_at) })), meta: paginationMetaOf(query, total?.total ?? 0) };
 }
@@ -111,7 +117,11 @@ function headersOf(value: unknown): Record<string, string> | null {
 }
 
 export async function findRequestLog(db: Db, id: number): Promise<RequestLogEntry> {
-  const [row] = await db.select().from(requestLogs).where(eq(requestLogs.id, id));
+  const [row] = await db
+    .select({ ...getTableColumns(requestLogs), ...integrationName })
+    .from(requestLogs)
+    .leftJoin(sendIntegrations, integrationOfRequest)
+    .where(eq(requestLogs.id, id));
   if (!row) throw notFound('Request');
   return { ...row, request_headers: headersOf(row.request_headers), created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }

@@ -1,7 +1,8 @@
 /** One logged request in a drawer: its sanitized headers and bodies as the server stored them. */
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Drawer, Spin, Typography, dateTimeFormat, formatDate, useResourceGetQuery } from '@crm/shared/ui';
+import { Descriptions, Drawer, LeadProfileLink, Spin, Typography, dateTimeFormat, formatDate, useResourceGetQuery } from '@crm/shared/ui';
 import type { RequestLogEntry } from '@crm/shared/contract';
+import { integrationLabel } from './integrationLabel.ts';
 
 const path = '/settings/request';
 
@@ -41,6 +42,12 @@ export function RequestDetails({ id, onClose }: { id: number; onClose(): void })
           </Descriptions.Item>
           <Descriptions.Item label={t('settings:requests.status')}>{data.status ?? t('not_set')}</Descriptions.Item>
           <Descriptions.Item label={t('settings:requests.duration')}>{data.duration_ms === null ? t('not_set') : `${data.duration_ms} ms`}</Descriptions.Item>
+          <Descriptions.Item label={t('settings:requests.integration')}>
+            <span data-testid="request-integration">{integrationLabel(data, t) ?? t('not_set')}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('settings:requests.lead')}>
+            {data.lead_id === null ? t('not_set') : <LeadProfileLink id={data.lead_id}>{data.lead_id}</LeadProfileLink>}
+          </Descriptions.Item>
           <Descriptions.Item label={t('settings:requests.headers')}>
             <Block testId="request-headers" text={data.request_headers ? JSON.stringify(data.request_headers, null, 2) : null} />
           </Descriptions.Item>

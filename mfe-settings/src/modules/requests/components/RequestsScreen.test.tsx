@@ -13,6 +13,7 @@ const summary = {
   status: 422,
   duration_ms: 340,
   send_integration_id: 3,
+  send_integration_name: 'Broker One API',
   lead_id: 99,
   created_at: '2024-03-05T10:20:30.000Z',
 };
@@ -25,7 +26,8 @@ function renderPage() {
         data: { data: { ...summary, request_headers: { 'x-api-key': '[REDACTED]', accept: 'application/json' }, request_body: '{"email":"a@b.c","password":"[REDACTED]"}', response_body: 'taken', updated_at: summary.created_at } },
       };
     }
-    return { status: 200, data: { data: [summary], meta: { current_page: 1, per_page: 25, total: 60, last_page: 3 } } };
+    const ofDeletedIntegration = { ...summary, id: 8, method: 'GET', send_integration_id: 4, send_integration_name: null };
+    return { status: 200, data: { data: [summary, ofDeletedIntegration], meta: { current_page: 1, per_page: 25, total: 60, last_page: 3 } } };
   });
   const view = renderWithProviders(<RequestsPage />, { session: signedInSession(['settings.request.view']) });
   return { ...view, http };
@@ -41,6 +43,8 @@ test('shows the log with the url cut, filters by direction and status from page 
   expect(within(row).getByText('https://broker-one.test/api/v2...')).toBeInTheDocument();
   expect(within(row).getByText('340 ms')).toBeInTheDocument();
   expect(within(row).getByText('99')).toBeInTheDocument();
+  expect(within(row).getByText('Broker One API')).toBeInTheDocument();
+  expect(within(screen.getByText('GET').closest('tr')!).getByText('#4 (deleted)')).toBeInTheDocument();
 
   await userEvent.click(screen.getByTitle('2'));
   await waitFor(() => expect(lastListParams(http)).toMatchObject({ page: 2 }));
@@ -57,6 +61,7 @@ test('shows the log with the url cut, filters by direction and status from page 
   expect(await within(drawer).findByTestId('request-headers')).toHaveTextContent('"x-api-key": "[REDACTED]"');
   expect(within(drawer).getByTestId('request-body')).toHaveTextContent('"password": "[REDACTED]"');
   expect(within(drawer).getByTestId('response-body')).toHaveTextContent('taken');
+  expect(within(drawer).getByTestId('request-integration')).toHaveTextContent('Broker One API');
 });
 
 test("a link's integration or lead narrows the log, shown as a tag that clears it; a lead opens its profile", async () => {
@@ -69,7 +74,7 @@ test("a link's integration or lead narrows the log, shown as a tag that clears i
   expect(within(row).getByRole('link', { name: '99' })).toHaveAttribute('href', '/lead/single/99');
 
   const tag = screen.getByTestId('requests-filter-send_integration_id');
-  expect(tag).toHaveTextContent('Integration #3 only');
+  expect(tag).toHaveTextContent('Broker One API only');
   expect(screen.queryByTestId('requests-filter-lead_id')).not.toBeInTheDocument();
   await userEvent.click(within(tag).getByLabelText(/close/i));
   await waitFor(() => expect(lastListParams(http)).not.toHaveProperty('send_integration_id'));

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Card, DataTable, InputNumber, LeadProfileLink, ListHeader, SearchBox, Select, Tag, useListState, useResourceListQuery } from '@crm/shared/ui';
 import { requestDirections, type RequestLogSummary } from '@crm/shared/contract';
 import { parseRouteId } from '@crm/shared/routes';
+import { integrationLabel } from './integrationLabel.ts';
 import { RequestDetails } from './RequestDetails.tsx';
 
 const path = '/settings/request';
@@ -51,9 +52,11 @@ export function RequestsScreen() {
       <ListHeader title={t('menu.settings.requests')}>
         {linkedFilters.map((name) => {
           const id = listState.filters[name];
+          // An integration is named once a row of it has come.
+          const integration = name === 'send_integration_id' ? rows.find((row) => row.send_integration_id === id)?.send_integration_name : undefined;
           return id === undefined ? null : (
             <Tag key={name} closable onClose={() => clearLinked(name)} data-testid={`requests-filter-${name}`}>
-              {t(`settings:requests.only.${name}`, { id })}
+              {integration ? t('settings:requests.only.send_integration_name', { name: integration }) : t(`settings:requests.only.${name}`, { id })}
             </Tag>
           );
         })}
@@ -93,7 +96,7 @@ export function RequestsScreen() {
             title: t('settings:requests.duration'),
             render: (row) => (row.duration_ms === null ? t('not_set') : `${row.duration_ms} ms`),
           },
-          { key: 'send_integration_id', title: t('settings:requests.integration') },
+          { key: 'send_integration_id', title: t('settings:requests.integration'), render: (row) => integrationLabel(row, t) },
           { key: 'lead_id', title: t('settings:requests.lead'), render: (row) => (row.lead_id === null ? null : <LeadProfileLink id={row.lead_id}>{row.lead_id}</LeadProfileLink>) },
         ]}
         actions={{ view: { permission: 'settings.request.view', run: (row) => setOpenId(row.id) } }}
