@@ -100,3 +100,31 @@ test('a duplicate name shows the server message under the field', async ({ page 
   await expect(dialog.getByText('The name has already been taken.')).toBeVisible();
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 });
+
+test('the fields the API requires are marked, and left empty they are refused under them before anything is sent', async ({ page }) => {
+  await signIn(page, admin, /\/dashboard$/);
+  await page.goto('/settings/statuses');
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/settings/status')) writes.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog');
+  const label = (text: string) => dialog.locator('label', { hasText: new RegExp(`^${text}$`) });
+  await expect(label('Name')).toHaveClass(/ant-form-item-required/);
+  await expect(label('Class')).toHaveClass(/ant-form-item-required/);
+  await expect(label('Background colour')).not.toHaveClass(/ant-form-item-required/);
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Name is required.')).toBeVisible();
+  await expect(dialog.getByText('Class is required.')).toBeVisible();
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  expect(writes).toEqual([]);
+
+  await fill(page, 'Name', 'E2E required');
+  await fill(page, 'Class', { select: 'lead' });
+  await expect(dialog.getByText('Name is required.')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Setting successfully created')).toBeVisible();
+  expect(writes).toHaveLength(1);
+});

@@ -2,6 +2,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { applySavedLocalization, type RootState } from '@crm/shared';
 import { crudPermissions } from '@crm/shared/access';
+import { affiliateCompanyBodies, countryBodies, languageBodies, localeBodies, localizationBodies, sourceBodies, statusBodies, tagBodies } from '@crm/shared/contract';
 import type { ResourceSpec } from '@crm/shared/ui';
 import { StatusBadge, StatusPreview } from './components/StatusBadge.tsx';
 
@@ -18,6 +19,7 @@ const localeOptions = createSelector(
 export const settingsScreens = {
   locales: {
     path: '/settings/locale',
+    body: localeBodies.create,
     titleKey: 'menu.settings.locales',
     nounKey: 'settings:nouns.locale',
     permissions: crudPermissions('settings.locale'),
@@ -34,6 +36,7 @@ export const settingsScreens = {
   },
   localizations: {
     path: '/settings/localization',
+    body: localizationBodies.create,
     titleKey: 'menu.settings.localizations',
     nounKey: 'settings:nouns.localization',
     permissions: crudPermissions('settings.localization'),
@@ -54,6 +57,7 @@ export const settingsScreens = {
   },
   statuses: {
     path: '/settings/status',
+    body: statusBodies.create,
     titleKey: 'menu.settings.statuses',
     nounKey: 'settings:nouns.status',
     permissions: crudPermissions('settings.status'),
@@ -76,6 +80,7 @@ export const settingsScreens = {
   },
   countries: {
     path: '/settings/country',
+    body: countryBodies.create,
     titleKey: 'menu.settings.countries',
     nounKey: 'settings:nouns.country',
     permissions: crudPermissions('settings.country'),
@@ -110,6 +115,7 @@ export const settingsScreens = {
   },
   languages: {
     path: '/settings/language',
+    body: languageBodies.create,
     titleKey: 'menu.settings.languages',
     nounKey: 'settings:nouns.language',
     permissions: crudPermissions('settings.language'),
@@ -126,6 +132,7 @@ export const settingsScreens = {
   },
   tags: {
     path: '/settings/tag',
+    body: tagBodies.create,
     titleKey: 'menu.settings.tags',
     nounKey: 'settings:nouns.tag',
     permissions: crudPermissions('settings.tag'),
@@ -137,6 +144,7 @@ export const settingsScreens = {
   },
   sources: {
     path: '/settings/source',
+    body: sourceBodies.create,
     titleKey: 'menu.settings.sources',
     nounKey: 'settings:nouns.source',
     permissions: crudPermissions('settings.source'),
@@ -148,6 +156,7 @@ export const settingsScreens = {
   },
   affiliateCompanies: {
     path: '/settings/affiliate/company',
+    body: affiliateCompanyBodies.create,
     titleKey: 'menu.settings.affiliateCompanies',
     nounKey: 'settings:nouns.affiliateCompany',
     permissions: crudPermissions('settings.affiliateCompany'),

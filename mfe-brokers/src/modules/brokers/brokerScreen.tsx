@@ -1,6 +1,6 @@
 /** `broker/search`: brokers described once for ResourceScreen (SPEC §3 broker fields, the option label as name). */
 import { brokerLabel } from '@crm/shared';
-import { crudPermissions, type BrokerItem } from '@crm/shared/contract';
+import { brokerBodies, crudPermissions, type BrokerItem } from '@crm/shared/contract';
 import type { FilterOption, ResourceRow, ResourceSpec } from '@crm/shared/ui';
 import { TextCell } from './components/TextCell.tsx';
 import { useAffiliateCompanyChoices } from './hooks/useOptionChoices.ts';
@@ -18,6 +18,7 @@ const asBroker = (row: ResourceRow) => row as BrokerItem;
 
 export const brokerScreen: ResourceSpec = {
   path: '/broker',
+  body: brokerBodies.create,
   titleKey: 'menu.brokers.search',
   nounKey: 'brokers:nouns.broker',
   permissions: crudPermissions('broker'),

@@ -3,7 +3,7 @@
  * integration, country and language targeting, and a link to the department's histories.
  */
 import { brokerDepartmentLabel, brokerLabel } from '@crm/shared';
-import { crudPermissions, type DepartmentItem } from '@crm/shared/contract';
+import { departmentBodies, crudPermissions, type DepartmentItem } from '@crm/shared/contract';
 import type { ResourceRow, ResourceSpec } from '@crm/shared/ui';
 import { routeUrl } from '@crm/shared/routes';
 import { activeFilterOptions, brokerField } from '../brokers/brokerScreen.tsx';
@@ -22,6 +22,7 @@ export function departmentLabel(department: Pick<DepartmentItem, 'broker' | 'bra
 
 export const departmentScreen: ResourceSpec = {
   path: '/broker/department',
+  body: departmentBodies.create,
   titleKey: 'menu.brokers.departments',
   nounKey: 'brokers:nouns.department',
   permissions: crudPermissions('broker.department'),

@@ -3,7 +3,7 @@
  * sections, only the credentials the auth type (and middleware) uses, write-only secrets (DESIGN §4: never
  * returned in full), and the "test" row action.
  */
-import { authTypes, crudPermissions, middlewareNames, phoneFormats, responseTypes, type IntegrationItem, type ResponseContent } from '@crm/shared/contract';
+import { authTypes, crudPermissions, integrationBodies, middlewareNames, phoneFormats, responseTypes, type IntegrationItem, type ResponseContent } from '@crm/shared/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryOutlined, SendOutlined, type FieldOption, type FilterOption, type ResourceField, type ResourceRow, type ResourceSpec } from '@crm/shared/ui';
@@ -59,6 +59,7 @@ const leadText = (name: string): ResourceField => ({ name, labelKey: field(name)
 
 export const integrationScreen: ResourceSpec = {
   path: '/send/integration',
+  body: integrationBodies.create,
   titleKey: 'menu.brokers.sendIntegrations',
   nounKey: 'brokers:nouns.integration',
   permissions: crudPermissions('send.integration'),

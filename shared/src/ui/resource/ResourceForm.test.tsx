@@ -1,10 +1,12 @@
 import { crudPermissions } from '@crm/shared/contract';
 import { configure, fireEvent, formItemOf, installTestHttpClient, renderWithProviders, requestBody, screen, signedInSession, userEvent, waitFor, within, type TestReply } from '@crm/shared/testing';
 import type { InternalAxiosRequestConfig } from 'axios';
+import { z } from 'zod';
 import { useMemo } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ResourceScreen, type ResourceSpec } from './ResourceScreen.tsx';
 import { fieldForError, valueAt, withoutValueAt } from './resourceFields.tsx';
+import { isRequiredField } from './requiredFields.ts';
 import { sectionsOf } from './ResourceFormModal.tsx';
 
 // A whole antd screen in jsdom: the first render alone takes seconds on a busy machine.
@@ -56,6 +58,18 @@ const spec: ResourceSpec = {
     { name: 'rules.contains', labelKey: 'Rule contains', kind: 'text', group: 'Rules' },
     { name: 'hook_url', labelKey: 'Hook URL', kind: 'readonly', group: 'Rules' },
   ],
+  // As the contract writes a create body: required, nullable, optional, a nested group that is optional as a whole.
+  body: z.object({
+    name: z.string().trim().min(1),
+    owner_id: z.number().nullable().optional(),
+    web_pages: z.array(z.string()).optional(),
+    expires: z.string().nullable().optional(),
+    mode: z.enum(['none', 'basic']),
+    username: z.string().trim().min(1).optional(),
+    password: z.string().min(1),
+    api_key: z.string().nullable().optional(),
+    rules: z.object({ path: z.string().min(1), contains: z.string().optional() }).optional(),
+  }),
   defaults: { mode: 'none' },
   toFormValues: (item) => ({ ...item, owner_id: (item['owner'] as { id: number } | null)?.id ?? null }),
   toBody: (values) => ({ ...values, name: typeof values['name'] === 'string' ? values['name'].trim() : values['name'] }),
@@ -106,6 +120,32 @@ describe('resource field helpers', () => {
     expect(fieldForError(fields, 'rules.other')?.name).toBe('rules');
     expect(fieldForError(fields, 'web_pages.2')?.name).toBe('web_pages');
     expect(fieldForError(fields, 'web')).toBeUndefined();
+  });
+
+  test('a field is required when the body refuses it both missing and emptied', () => {
+    const body = z.object({
+      name: z.string().trim().min(1),
+      note: z.string().max(10),
+      code: z.string().regex(/^\d{3}$/),
+      tags: z.array(z.string()).min(1),
+      labels: z.array(z.string()),
+      class: z.enum(['a', 'b']),
+      owner_id: z.number().nullable().optional(),
+      active: z.boolean(),
+      group: z.object({ inner: z.string().min(1) }),
+      maybe: z.object({ inner: z.string().min(1) }).optional(),
+    });
+    expect(isRequiredField(body, 'name', 'text')).toBe(true);
+    expect(isRequiredField(body, 'note', 'text')).toBe(false);
+    expect(isRequiredField(body, 'code', 'text')).toBe(true);
+    expect(isRequiredField(body, 'tags', 'tags')).toBe(true);
+    expect(isRequiredField(body, 'labels', 'multiselect')).toBe(false);
+    expect(isRequiredField(body, 'class', 'select')).toBe(true);
+    expect(isRequiredField(body, 'owner_id', 'select')).toBe(false);
+    expect(isRequiredField(body, 'active', 'boolean')).toBe(false);
+    expect(isRequiredField(body, 'group.inner', 'text')).toBe(true);
+    expect(isRequiredField(body, 'maybe.inner', 'text')).toBe(false);
+    expect(isRequiredField(body, 'unknown', 'text')).toBe(false);
   });
 
   test('sections keep the order of their first field', () => {
@@ -198,6 +238,29 @@ test('a field hidden by its condition is not shown and not sent; create starts f
   await waitFor(() => expect(sentBody(http, 'post')).toBeDefined());
   // The nested group's inputs were left empty: an empty group (the API keeps no rules), no hidden username.
   expect(sentBody(http, 'post')).toEqual({ name: 'New', mode: 'none', rules: {} });
+});
+
+test('the fields the body requires are marked, and an empty one is refused under it before anything is sent', async () => {
+  const { http } = renderScreen();
+  await userEvent.click(await screen.findByRole('button', { name: /Create/ }));
+  const dialog = await screen.findByRole('dialog');
+  const isMarked = (label: string) => within(dialog).getByText(label, { selector: 'label' }).classList.contains('ant-form-item-required');
+  expect(['Name', 'Mode', 'API key', 'Owner', 'Web pages', 'Rule path'].map(isMarked)).toEqual([true, true, false, false, false, false]);
+
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+  expect(await within(formItemOf(within(dialog).getByLabelText('Name'))).findByText('Name is required.')).toBeInTheDocument();
+  expect(http.adapter.requests.filter((request) => request.method !== 'get')).toEqual([]);
+  await userEvent.click(within(dialog).getByRole('combobox', { name: 'Mode' }));
+  await userEvent.click(await screen.findByText('Basic', { selector: '.ant-select-item-option-content' }));
+  expect(isMarked('Password')).toBe(true);
+});
+
+test('on an edit, an empty secret keeps the stored one: it is not required', async () => {
+  renderScreen();
+  const dialog = await openEdit();
+  expect(within(dialog).getByText('Password', { selector: 'label' })).not.toHaveClass('ant-form-item-required');
+  expect(within(dialog).getByText('Name', { selector: 'label' })).toHaveClass('ant-form-item-required');
 });
 
 test('422 messages show under nested and list fields', async () => {

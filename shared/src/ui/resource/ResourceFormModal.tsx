@@ -1,12 +1,15 @@
 /**
  * The create/edit modal of a resource screen: antd Form, fields in sections, fields shown only while a
- * condition on the values holds, the server's 422 messages under the fields, an optional live preview.
+ * condition on the values holds, required fields marked and checked as the API's create body has them, the
+ * server's 422 messages under the fields, an optional live preview.
  */
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Button, Divider, Flex, Form, Modal, type FormInstance } from 'antd';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { inputFor, namePathOf, type FormValues, type ResourceField } from './resourceFields.tsx';
+import { isRequiredField } from './requiredFields.ts';
 
 export type { FormValues } from './resourceFields.tsx';
 
@@ -18,6 +21,8 @@ type ResourceFormModalProps = {
   /** The item being edited, as the API gave it (masks of secrets, read-only values). */
   row?: FormValues | undefined;
   fields: readonly ResourceField[];
+  /** The API's create body: a field it refuses missing or empty is marked, and checked before sending. */
+  body: z.ZodObject;
   saving: boolean;
   width?: number | undefined;
   preview?: ((values: FormValues) => ReactNode) | undefined;
@@ -44,9 +49,16 @@ export function sectionsOf(fields: readonly ResourceField[]): { group: string | 
 
 const emptyToNull = (value: unknown) => (value === undefined || value === '' ? null : value);
 
-function FieldItem({ field, row }: { field: ResourceField; row: FormValues | undefined }) {
+type FieldProps = { field: ResourceField; row: FormValues | undefined; body: z.ZodObject };
+
+/** Nothing entered: no value, blank text, an empty list. */
+const isEmptyInput = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+function FieldItem({ field, row, body }: FieldProps) {
   const { t } = useTranslation();
   const label = t(field.labelKey);
+  // An empty secret on an edit keeps the stored one.
+  const required = isRequiredField(body, field.name, field.kind) && !(field.kind === 'secret' && row);
   const placeholder = field.placeholderKey ? t(field.placeholderKey) : undefined;
   const help = field.helpKey ? t(field.helpKey) : undefined;
   if (field.kind === 'readonly') {
@@ -63,6 +75,8 @@ function FieldItem({ field, row }: { field: ResourceField; row: FormValues | und
       name={namePathOf(field.name)}
       label={label}
       extra={help}
+      required={required}
+      rules={required ? [{ validator: (_, value) => (isEmptyInput(value) ? Promise.reject(new Error(t('resource.required', { field: label }))) : Promise.resolve()) }] : []}
       valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
       // A cleared nullable input is null in the values (sent, so the API clears it) but shows as empty.
       {...(field.nullable ? { normalize: emptyToNull, getValueProps: (value: unknown) => ({ value: value ?? undefined }) } : {})}
@@ -72,22 +86,22 @@ function FieldItem({ field, row }: { field: ResourceField; row: FormValues | und
   );
 }
 
-function ConditionalField({ field, row }: { field: ResourceField; row: FormValues | undefined }) {
-  const { visible } = field;
-  if (!visible) return <FieldItem field={field} row={row} />;
+function ConditionalField(props: FieldProps) {
+  const { visible } = props.field;
+  if (!visible) return <FieldItem {...props} />;
   // Re-evaluated on every change; a hidden field is unregistered, so the submitted values leave it out.
   return (
     <Form.Item noStyle shouldUpdate>
-      {(form) => (visible(form.getFieldsValue(true) as FormValues) ? <FieldItem field={field} row={row} /> : null)}
+      {(form) => (visible(form.getFieldsValue(true) as FormValues) ? <FieldItem {...props} /> : null)}
     </Form.Item>
   );
 }
 
-export function ResourceFormModal({ open, title, form, initialValues, row, fields, saving, width, preview, onSave, onClose }: ResourceFormModalProps) {
+export function ResourceFormModal({ open, title, form, initialValues, row, fields, body, saving, width, preview, onSave, onClose }: ResourceFormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal open={open} title={title} onCancel={onClose} footer={null} destroyOnHidden {...(width ? { width } : {})}>
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onSave} requiredMark={false}>
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onSave}>
         {sectionsOf(fields).map((section) => (
           <section key={section.group ?? ''} aria-label={section.group ? t(section.group) : undefined}>
             {section.group && (
@@ -96,7 +110,7 @@ export function ResourceFormModal({ open, title, form, initialValues, row, field
               </Divider>
             )}
             {section.fields.map((field) => (
-              <ConditionalField key={field.name} field={field} row={row} />
+              <ConditionalField key={field.name} field={field} row={row} body={body} />
             ))}
           </section>
         ))}

@@ -3,6 +3,7 @@ import { fetchLocales, type RootState } from '@crm/shared';
 import { crudPermissions } from '@crm/shared/contract';
 import { configure, fireEvent, installTestHttpClient, renderWithProviders, requestBody, screen, signedInSession, userEvent, waitFor, within, type TestReply } from '@crm/shared/testing';
 import type { InternalAxiosRequestConfig } from 'axios';
+import { z } from 'zod';
 import { ResourceScreen, type ResourceSpec } from './ResourceScreen.tsx';
 
 // A whole antd screen in jsdom: the first render alone takes seconds on a busy machine.
@@ -27,6 +28,7 @@ const spec: ResourceSpec = {
     { name: 'name', labelKey: 'Name', kind: 'text' },
     { name: 'bg_color', labelKey: 'Background', kind: 'color' },
   ],
+  body: z.object({ name: z.string().trim().min(1), bg_color: z.string().optional() }),
   filters: [
     { name: 'class', labelKey: 'Class', kind: 'select', options: [{ value: 'lead', label: 'Lead' }, { value: 'email', labelKey: 'E-mail' }] },
     { name: 'locale', labelKey: 'Locale', kind: 'select', options: localeOptions },

@@ -6,6 +6,7 @@
  * and row actions of the screen's own (a link, or a dialog of its own).
  */
 import { Fragment, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Form } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -35,6 +36,8 @@ export type ResourceSpec = {
   /** Column titles are translation keys; a column with a `sortKey` sorts the list on the server. */
   columns: readonly DataColumn<ResourceRow>[];
   fields: readonly ResourceField[];
+  /** The API's create body (the contract's schema): which fields the form marks and checks as required. */
+  body: z.ZodObject;
   filters?: readonly ResourceFilter[];
   /** Shown under the form fields, following the values as they change. */
   preview?: (values: FormValues) => ReactNode;
@@ -156,6 +159,7 @@ export function ResourceScreen({ spec }: { spec: ResourceSpec }) {
           initialValues={editingRow ? formValuesOf(spec, editingRow) : spec.defaults}
           row={editingRow ?? undefined}
           fields={formFields}
+          body={spec.body}
           saving={creating.isLoading || updating.isLoading}
           width={spec.formWidth}
           preview={spec.preview}
