@@ -64,6 +64,10 @@ test('add lead: a valid one is stored with its E.164 phone; a duplicate, a black
 
   await fillAddLead(page, { email: 'not-an-email' });
   await expect(fieldError(page, 'email')).toContainText('valid email');
+  // Save sits at the foot of the long form: the refused field is focused and brought back into view, label and all.
+  const emailItem = page.getByTestId('lead-add-modal').getByTestId('lead-form-email');
+  await expect(emailItem.locator('input')).toBeFocused();
+  await expect(emailItem.locator('label')).toBeInViewport({ ratio: 1 });
 
   const stored = await api.get<{ email: string; phone_normalized: string }[]>(`/lead?email=${encodeURIComponent(`e2e-add-${tag}`)}`);
   expect(stored).toHaveLength(1);

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { defaults, i18n, type AppStore } from '@crm/shared';
-import { ConfigProvider, ThemeFont } from '@crm/shared/ui/login';
+import { AppConfig, ThemeFont } from '@crm/shared/ui/login';
 import { AppRoutes } from './AppRoutes.tsx';
 import { theme } from './theme.ts';
 
@@ -11,14 +11,14 @@ export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider theme={theme}>
+        <AppConfig theme={theme}>
           <ThemeFont>
             <BrowserRouter>
               <AppRoutes />
             </BrowserRouter>
           </ThemeFont>
           <Toaster position="bottom-right" toastOptions={{ duration: defaults.toastDurationMs }} />
-        </ConfigProvider>
+        </AppConfig>
       </I18nextProvider>
     </Provider>
   );

@@ -1,6 +1,6 @@
 /**
  * The one render helper (STYLE 10): a real store from createAppStore on an in-memory storage, a
- * MemoryRouter, the one i18n instance with the host's English texts, and antd's ConfigProvider — then
+ * MemoryRouter, the one i18n instance with the host's English texts, and antd's configuration (AppConfig) — then
  * Testing Library, re-exported, so a test imports everything from here.
  */
 import type { ReactElement, ReactNode } from 'react';
@@ -8,10 +8,11 @@ import { render, type RenderOptions, type RenderResult } from '@testing-library/
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp } from 'antd';
 import { i18n } from '../core/i18n/i18n.ts';
 import { createAppStore, persistedStateKey, type AppStore } from '../core/store/createAppStore.ts';
 import type { SessionState } from '../core/store/session.ts';
+import { AppConfig } from '../ui/login/AppConfig.tsx';
 import { initTestI18n } from './i18nForTests.ts';
 import { createMemoryStorage, type MemoryStorage } from './memoryStorage.ts';
 
@@ -49,13 +50,13 @@ export function renderWithProviders(
     return (
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
-          <ConfigProvider>
+          <AppConfig>
             <AntApp>
               <MemoryRouter initialEntries={initialEntries} initialIndex={initialIndex ?? initialEntries.length - 1}>
                 {children}
               </MemoryRouter>
             </AntApp>
-          </ConfigProvider>
+          </AppConfig>
         </I18nextProvider>
       </Provider>
     );

@@ -1,5 +1,6 @@
 import { Form, Input, type FormInstance } from 'antd';
-import { act, renderWithProviders, screen } from '../../testing/index.ts';
+import { act, renderWithProviders, screen, userEvent } from '../../testing/index.ts';
+import { firstErrorInView } from './firstErrorInView.ts';
 import { placeFieldErrors } from './toastOutcome.ts';
 
 type Values = { name?: string; email?: string };
@@ -29,5 +30,24 @@ test("shows each message under its field and scrolls the first one into view", a
   expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
   expect(await screen.findByText('Too long.')).toBeInTheDocument();
   expect(scrolled).toHaveBeenCalledTimes(1);
-  expect(scrolled).toHaveBeenCalledWith('email', { block: 'center' });
+  expect(scrolled).toHaveBeenCalledWith('email', firstErrorInView);
+});
+
+test("a form's own refusal (under the apps' AppConfig) focuses its first refused field, however far down the submit is", async () => {
+  renderWithProviders(
+    <Form>
+      <Form.Item name="name" label="Name" rules={[{ required: true, message: 'Name is required.' }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="email" label="Email" rules={[{ required: true, message: 'Email is required.' }]}>
+        <Input />
+      </Form.Item>
+      <button type="submit">Save</button>
+    </Form>,
+  );
+
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+  expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Name')).toHaveFocus();
 });

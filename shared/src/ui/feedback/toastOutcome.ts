@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import type { FormInstance } from 'antd';
 import { fieldErrorsOf } from '@crm/shared';
 import { refusalMessageOf } from './serverMessage.ts';
+import { firstErrorInView } from './firstErrorInView.ts';
 
 export type ToastOutcomeOptions<Response> = {
   /** The success toast's text, when the response carries no message of its own. */
@@ -48,7 +49,7 @@ type FieldErrors<Values> = readonly { name: Parameters<FormInstance<Values>['scr
 export function placeFieldErrors<Values>(form: FormInstance<Values>, fields: FieldErrors<Values>): void {
   form.setFields(fields.map(({ name, errors }) => ({ name, errors })));
   const first = fields[0];
-  if (first) form.scrollToField(first.name, { block: 'center' });
+  if (first) form.scrollToField(first.name, firstErrorInView);
 }
 
 /** For `showFieldErrors`: each message under the form field of that name (the server names fields as the form does). */

@@ -8,7 +8,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { App as AntApp, Layout, Menu } from 'antd';
-import { ConfigProvider } from '@crm/shared/ui/login';
+import { AppConfig } from '@crm/shared/ui/login';
 import { defaults, i18n, selectIsLoggedIn, useAppSelector, type AppStore } from '@crm/shared';
 import { routeTable, type RemoteName } from '@crm/shared/routes';
 import { FullPageLoader, LoginForm } from '@crm/shared/ui/login';
@@ -50,14 +50,14 @@ export function StandaloneApp({ store, remote, pages }: { store: AppStore; remot
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider>
+        <AppConfig>
           <AntApp>
             <BrowserRouter>
               <StandaloneRoutes remote={remote} pages={pages} />
             </BrowserRouter>
             <Toaster position="bottom-right" toastOptions={{ duration: defaults.toastDurationMs }} />
           </AntApp>
-        </ConfigProvider>
+        </AppConfig>
       </I18nextProvider>
     </Provider>
   );

@@ -21,7 +21,7 @@ export function LeadFormModal({ name, title, form, initialValues, saving, submit
   const { t } = useTranslation('leads');
   return (
     <Modal open title={title} onCancel={onClose} footer={null} width={820} destroyOnHidden mask={{ closable: false }} data-testid={`${name}-modal`}>
-      <Form<LeadFormValues> form={form} name={name} layout="vertical" noValidate initialValues={initialValues ?? {}} onFinish={onSubmit} scrollToFirstError>
+      <Form<LeadFormValues> form={form} name={name} layout="vertical" noValidate initialValues={initialValues ?? {}} onFinish={onSubmit}>
         {children}
         <Flex gap="small" justify="end">
           <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
