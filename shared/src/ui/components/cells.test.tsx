@@ -77,5 +77,7 @@ test('arrays show one tag per item and objects their name', () => {
   );
   expect(screen.getByText('VIP')).toHaveClass('ant-tag');
   expect(screen.getByText('Cold')).toHaveClass('ant-tag');
+  // A long tag breaks inside instead of running under the next column.
+  expect(screen.getByText('Cold')).toHaveStyle({ whiteSpace: 'normal' });
   expect(screen.getByTestId('object')).toHaveTextContent(/^Main branch$/);
 });

@@ -1,6 +1,6 @@
 /** Table cells of SPEC §2 Tables: dates, booleans, cut text with tooltip, arrays, objects and status. */
 import type { ReactNode } from 'react';
-import { Tag, Tooltip } from 'antd';
+import { Flex, Tag, Tooltip } from 'antd';
 import { cutText } from '@crm/shared';
 import { dateFormat, dateTimeFormat, formatDate } from '../format/dates.ts';
 
@@ -27,7 +27,16 @@ export function renderCell(type: ColumnType, value: unknown, t: Translate): Reac
         <Tag style={{ color: value.text_color, background: value.bg_color, borderColor: value.bg_color }}>{value.name}</Tag>
       );
     case 'array':
-      return Array.isArray(value) ? value.map((item, index) => <Tag key={index}>{labelOf(item)}</Tag>) : null;
+      // Tags wrap, and a long one breaks inside: left on one line they ran under the next columns.
+      return Array.isArray(value) ? (
+        <Flex wrap gap={4}>
+          {value.map((item, index) => (
+            <Tag key={index} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+              {labelOf(item)}
+            </Tag>
+          ))}
+        </Flex>
+      ) : null;
     case 'object':
       return value && typeof value === 'object' ? labelOf(value) : null;
     case 'text': {
