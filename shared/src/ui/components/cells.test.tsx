@@ -66,6 +66,7 @@ test('a status shows its name in its colours', () => {
 test('a missing status shows the translated status.not.set', () => {
   renderValue('status', null);
   expect(screen.getByTestId('cell')).toHaveTextContent(/^Status not set$/);
+  expect(screen.getByText('Status not set')).toHaveClass('ant-typography-secondary');
 });
 
 test('arrays show one tag per item and objects their name', () => {

@@ -1,6 +1,6 @@
 /** Table cells of SPEC §2 Tables: dates, booleans, cut text with tooltip, arrays, objects and status. */
 import type { ReactNode } from 'react';
-import { Flex, Tag, Tooltip } from 'antd';
+import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { cutText } from '@crm/shared';
 import { dateFormat, dateTimeFormat, formatDate } from '../format/dates.ts';
 
@@ -22,7 +22,8 @@ export function renderCell(type: ColumnType, value: unknown, t: Translate): Reac
     case 'boolean':
       return value ? <Tag color="green">{t('yes')}</Tag> : <Tag color="red">{t('no')}</Tag>;
     case 'status':
-      if (!isStatus(value)) return t('status.not.set');
+      // Muted, as an unset value is everywhere else (the lead profile's not_set).
+      if (!isStatus(value)) return <Typography.Text type="secondary">{t('status.not.set')}</Typography.Text>;
       return (
         <Tag style={{ color: value.text_color, background: value.bg_color, borderColor: value.bg_color }}>{value.name}</Tag>
       );
