@@ -131,6 +131,8 @@ describe('resource field helpers', () => {
       labels: z.array(z.string()),
       class: z.enum(['a', 'b']),
       owner_id: z.number().nullable().optional(),
+      parent_id: z.number().nullable(),
+      limit: z.number().int(),
       active: z.boolean(),
       group: z.object({ inner: z.string().min(1) }),
       maybe: z.object({ inner: z.string().min(1) }).optional(),
@@ -142,6 +144,8 @@ describe('resource field helpers', () => {
     expect(isRequiredField(body, 'labels', 'multiselect')).toBe(false);
     expect(isRequiredField(body, 'class', 'select')).toBe(true);
     expect(isRequiredField(body, 'owner_id', 'select')).toBe(false);
+    expect(isRequiredField(body, 'parent_id', 'select')).toBe(false);
+    expect(isRequiredField(body, 'limit', 'number')).toBe(true);
     expect(isRequiredField(body, 'active', 'boolean')).toBe(false);
     expect(isRequiredField(body, 'group.inner', 'text')).toBe(true);
     expect(isRequiredField(body, 'maybe.inner', 'text')).toBe(false);

@@ -17,8 +17,18 @@ function schemaAt(body: z.ZodObject, name: string): Schema | undefined {
   return typeof schema === 'object' && schema !== null && 'safeParse' in schema ? (schema as Schema) : undefined;
 }
 
-/** What an input of this kind holds when left empty, beside undefined. */
-const emptyValues: Partial<Record<FieldKind, unknown>> = { text: '', textarea: '', color: '', secret: '', date: '', multiselect: [], tags: [] };
+/** What an input of each kind holds once emptied: blank text, a cleared select or number, an empty list. */
+const emptyValues: Record<Exclude<FieldKind, 'boolean' | 'readonly'>, unknown> = {
+  text: '',
+  textarea: '',
+  color: '',
+  secret: '',
+  date: '',
+  number: null,
+  select: null,
+  multiselect: [],
+  tags: [],
+};
 
 /**
  * Whether the body refuses this field both missing and emptied. Switches always hold a value and read-only values
@@ -27,6 +37,5 @@ const emptyValues: Partial<Record<FieldKind, unknown>> = { text: '', textarea: '
 export function isRequiredField(body: z.ZodObject, name: string, kind: FieldKind): boolean {
   if (kind === 'boolean' || kind === 'readonly') return false;
   const schema = schemaAt(body, name);
-  if (!schema || schema.safeParse(undefined).success) return false;
-  return !(kind in emptyValues) || !schema.safeParse(emptyValues[kind]).success;
+  return schema !== undefined && !schema.safeParse(undefined).success && !schema.safeParse(emptyValues[kind]).success;
 }
