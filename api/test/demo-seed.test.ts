@@ -61,6 +61,7 @@ test('seeds 2,000 leads with unique emails and ids, valid phones and an intake h
   assert.ok(report.counts.lead_broker_histories > 0);
   assert.ok(report.counts.lead_tags > 0);
   assert.equal(report.counts.brokers, 8);
+  assert.equal(report.counts.export_settings, 1, 'an export setting offered to everyone');
   assert.equal(report.counts.send_integrations, report.counts.broker_departments);
   assert.equal(await count('select count(*) as count from broker_departments where send_integration_id is null'), 0, 'every department sends through an integration');
 

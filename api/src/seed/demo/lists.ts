@@ -1,4 +1,6 @@
 /** Built-in value lists: what the demo leads are filled with, and the names of the demo reference rows. */
+import type { ExportableLeadColumn } from '@crm/shared/contract';
+
 export const words = (list: string): readonly string[] => list.split(' ');
 
 export const day = 86_400_000;
@@ -26,6 +28,12 @@ export const sourceSeeds: readonly { name: string; company: number | null }[] = 
   { name: 'Push Notifications', company: 0 },
   { name: 'Call Center Import', company: null },
 ];
+/** An export setting offered to everyone (it names no users), so the demo's Export works from the first sign-in. */
+export const demoExportSetting = {
+  name: 'Contact sheet',
+  columns: ['lead_id', 'name', 'surname', 'email', 'phone', 'country', 'language', 'source', 'status', 'tags', 'last_department', 'created_at'],
+} as const satisfies { name: string; columns: readonly ExportableLeadColumn[] };
+
 export const tagNames = ['VIP', 'Hot', 'Cold', 'Callback', 'Duplicate suspect', 'Whale', 'Weekend', 'Retention', 'Do not call', 'Verified', 'High risk', 'Investor'];
 export const brokerSeeds: readonly { name: string; company: string; domain: string }[] = [
   { name: 'Apex Capital Markets', company: 'Apex Capital Markets Ltd', domain: 'apexcm.example' },

@@ -1,11 +1,11 @@
 /** Reference-like rows: few, through Drizzle, reused by name so the command can be run again. */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { SecretBox } from '../../modules/sending/secrets.ts';
 import * as tables from '../../db/schema/index.ts';
 import { ensureBrokers, type DemoDepartment } from './brokers.ts';
 import { countryProfiles, type CountryProfile } from './countries.ts';
-import { affiliateCompanyNames, sourceSeeds, tagNames } from './lists.ts';
+import { affiliateCompanyNames, demoExportSetting, sourceSeeds, tagNames } from './lists.ts';
 import type { Random } from './random.ts';
 import type { DemoTable } from './report.ts';
 import { idOf, type Tx } from './rows.ts';
@@ -52,6 +52,7 @@ export async function ensureDemoReference(db: Db, random: Random, secrets: Secre
     const tagIds = await ensureTags(tx, counts);
     const departments = await ensureBrokers(tx, random, secrets, companyIds, counts);
     await ensureSourceRandomStatuses(tx, sources, leadStatusIds, counts);
+    await ensureExportSetting(tx, counts);
     const [firstUser] = await tx.select({ id: tables.users.id }).from(tables.users).orderBy(tables.users.id).limit(1);
 
     return {
@@ -66,6 +67,14 @@ export async function ensureDemoReference(db: Db, random: Random, secrets: Secre
       userId: firstUser?.id ?? null,
     };
   });
+}
+
+async function ensureExportSetting(tx: Tx, counts: Record<DemoTable, number>): Promise<void> {
+  const table = tables.exportSettings;
+  const [existing] = await tx.select({ id: table.id }).from(table).where(eq(table.name, demoExportSetting.name)).limit(1);
+  if (existing) return;
+  await tx.insert(table).values({ name: demoExportSetting.name, columns: [...demoExportSetting.columns] });
+  counts.export_settings += 1;
 }
 
 async function ensureAffiliateCompanies(tx: Tx, counts: Record<DemoTable, number>): Promise<Map<string, number>> {

@@ -8,6 +8,7 @@ export type DemoTable =
   | 'broker_departments'
   | 'send_integrations'
   | 'source_random_statuses'
+  | 'export_settings'
   | 'leads'
   | 'lead_status_histories'
   | 'lead_send_histories'
@@ -30,6 +31,7 @@ export function emptyCounts(): Record<DemoTable, number> {
     broker_departments: 0,
     send_integrations: 0,
     source_random_statuses: 0,
+    export_settings: 0,
     leads: 0,
     lead_status_histories: 0,
     lead_send_histories: 0,
