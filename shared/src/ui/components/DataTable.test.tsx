@@ -1,3 +1,4 @@
+import { Route, Routes } from 'react-router-dom';
 import type { PermissionRule } from '../../contract/index.ts';
 import { renderWithProviders, screen, signedInSession, userEvent, within } from '../../testing/index.ts';
 import { actionsColumnVisible, DataTable, type DataColumn, type RowActions } from './DataTable.tsx';
@@ -122,4 +123,22 @@ describe('DataTable sorting', () => {
     expect(onSortChange).not.toHaveBeenCalled();
     expect(screen.getByRole('columnheader', { name: 'E-mail' })).not.toHaveAttribute('aria-sort');
   });
+});
+
+test("a screen's own link with an icon is drawn as the row's icon buttons, a real link followed inside the app", async () => {
+  const actions: RowActions<Lead> = { extra: [{ key: 'requests', label: 'Requests', icon: <span>R</span>, permission: 'lead.view', to: (row) => `/requests?lead_id=${row.id}` }] };
+  renderWithProviders(
+    <Routes>
+      <Route path="/leads" element={<DataTable<Lead> rows={rows} columns={columns} rowKey={(row) => row.id} actions={actions} />} />
+      <Route path="/requests" element={<p>requests page</p>} />
+    </Routes>,
+    { session: signedInSession(['lead.view']), initialEntries: ['/leads'] },
+  );
+  const link = within(screen.getByText('bob@example.com').closest('tr')!).getByRole('link', { name: 'Requests' });
+  expect(link).toHaveAttribute('href', '/requests?lead_id=2');
+  expect(link).toHaveClass('ant-btn', 'ant-btn-sm');
+
+  await userEvent.click(link);
+
+  expect(await screen.findByText('requests page')).toBeInTheDocument();
 });

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link, useHref, useLinkClickHandler } from 'react-router-dom';
 import { DeleteOutlined, EditOutlined, EyeOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import type { PermissionRule } from '@crm/shared/contract';
 import { useAccess } from '@crm/shared';
@@ -54,12 +54,26 @@ export function actionsColumnVisible<Row>(actions: RowActions<Row> | undefined, 
   return named || (actions.extra ?? []).some((action) => can(action.permission));
 }
 
+/**
+ * A link drawn as the row's other icon buttons: a real anchor (opens in a new tab with Ctrl or the middle button),
+ * followed inside the app on a plain click.
+ */
+function IconLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+  const href = useHref(to);
+  const follow = useLinkClickHandler<HTMLElement>(to);
+  return (
+    <Tooltip title={label}>
+      <Button size="small" icon={icon} href={href} aria-label={label} onClick={follow} />
+    </Tooltip>
+  );
+}
+
 function ExtraAction<Row>({ action, row }: { action: ExtraRowAction<Row>; row: Row }) {
   if (action.to) {
-    return (
-      <Link to={action.to(row)} aria-label={action.label} title={action.label}>
-        {action.icon ?? action.label}
-      </Link>
+    return action.icon ? (
+      <IconLink to={action.to(row)} icon={action.icon} label={action.label} />
+    ) : (
+      <Link to={action.to(row)}>{action.label}</Link>
     );
   }
   const run = () => action.run?.(row);
