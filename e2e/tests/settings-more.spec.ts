@@ -50,6 +50,9 @@ test('statuses: the class filter narrows the list, rows are badges, and the form
 
   await page.getByRole('button', { name: 'Create' }).click();
   const dialog = page.getByRole('dialog');
+  // A new status's colour inputs show the colours it gets if left alone, not a native input's black.
+  await expect(dialog.getByLabel('Background colour', { exact: true })).toHaveValue('#d9d9d9');
+  await expect(dialog.getByLabel('Text colour', { exact: true })).toHaveValue('#000000');
   await dialog.getByLabel('Name', { exact: true }).fill('Preview me');
   await dialog.getByLabel('Background colour', { exact: true }).fill('#123456');
   await dialog.getByLabel('Text colour', { exact: true }).fill('#fedcba');

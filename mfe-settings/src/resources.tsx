@@ -2,7 +2,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { applySavedLocalization, type RootState } from '@crm/shared';
 import { crudPermissions } from '@crm/shared/access';
-import { affiliateCompanyBodies, countryBodies, languageBodies, localeBodies, localizationBodies, sourceBodies, statusBodies, tagBodies } from '@crm/shared/contract';
+import { affiliateCompanyBodies, defaultStatusColors, countryBodies, languageBodies, localeBodies, localizationBodies, sourceBodies, statusBodies, tagBodies } from '@crm/shared/contract';
 import type { ResourceSpec } from '@crm/shared/ui';
 import { StatusBadge, StatusPreview } from './components/StatusBadge.tsx';
 
@@ -75,6 +75,8 @@ export const settingsScreens = {
       { name: 'bg_color', labelKey: field('bg_color'), kind: 'color' },
       { name: 'text_color', labelKey: field('text_color'), kind: 'color' },
     ],
+    // The colour inputs show the colours a new status gets; empty, a native colour input would show black.
+    defaults: defaultStatusColors,
     filters: [{ name: 'class', labelKey: field('class'), kind: 'select', options: statusClasses.map((value) => ({ value, labelKey: `settings:classes.${value}` })) }],
     preview: (values) => <StatusPreview values={values} />,
   },

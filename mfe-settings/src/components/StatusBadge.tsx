@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { renderCell } from '@crm/shared/ui';
+import { defaultStatusColors } from '@crm/shared/contract';
 
 /** A status row, a form's values or an embedded status: name, bg_color and text_color are read if present. */
 export type StatusColours = Readonly<Record<string, unknown>>;
@@ -9,7 +10,7 @@ const text = (value: unknown, fallback: string) => (typeof value === 'string' &&
 /** A status as the tables show it (SPEC §2 status cell), in its own colours; the stored defaults fill gaps. */
 export function StatusBadge({ status }: { status: StatusColours }) {
   const { t } = useTranslation();
-  const value = { name: text(status['name'], t('settings:statusPreview.placeholder')), bg_color: text(status['bg_color'], '#d9d9d9'), text_color: text(status['text_color'], '#000000') };
+  const value = { name: text(status['name'], t('settings:statusPreview.placeholder')), bg_color: text(status['bg_color'], defaultStatusColors.bg_color), text_color: text(status['text_color'], defaultStatusColors.text_color) };
   return <span data-testid="status-badge">{renderCell('status', value, t)}</span>;
 }
 

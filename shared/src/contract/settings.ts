@@ -24,6 +24,9 @@ export const localizationBodies = resourceBodies({
 });
 export const localizationItem = z.object({ id: z.number().int(), locale: z.string(), key: z.string(), value: z.string(), ...timestamps });
 
+/** A status's colours when none are given: what the database stores and what a new status's form starts from. */
+export const defaultStatusColors = { bg_color: '#d9d9d9', text_color: '#000000' } as const;
+
 export const statusBodies = resourceBodies({
   name,
   class: z.enum(statusClasses),

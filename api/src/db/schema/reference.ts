@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defaultStatusColors } from '@crm/shared/contract';
 import { id, timestamps } from './columns.ts';
 import { userSettings } from './auth.ts';
 
@@ -73,8 +74,8 @@ export const statuses = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     class: varchar('class', { length: 16, enum: ['lead', 'email', 'phone'] }).notNull().default('lead'),
     in_import: boolean('in_import').notNull().default(false),
-    bg_color: varchar('bg_color', { length: 32 }).notNull().default('#d9d9d9'),
-    text_color: varchar('text_color', { length: 32 }).notNull().default('#000000'),
+    bg_color: varchar('bg_color', { length: 32 }).notNull().default(defaultStatusColors.bg_color),
+    text_color: varchar('text_color', { length: 32 }).notNull().default(defaultStatusColors.text_color),
     ...timestamps(),
   },
   (table) => [uniqueIndex('statuses_class_name_unique').on(table.class, table.name)],
