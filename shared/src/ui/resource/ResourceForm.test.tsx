@@ -122,34 +122,37 @@ describe('resource field helpers', () => {
     expect(fieldForError(fields, 'web')).toBeUndefined();
   });
 
-  test('a field is required when the body refuses it both missing and emptied', () => {
-    const body = z.object({
-      name: z.string().trim().min(1),
-      note: z.string().max(10),
-      code: z.string().regex(/^\d{3}$/),
-      tags: z.array(z.string()).min(1),
-      labels: z.array(z.string()),
-      class: z.enum(['a', 'b']),
-      owner_id: z.number().nullable().optional(),
-      parent_id: z.number().nullable(),
-      limit: z.number().int(),
-      active: z.boolean(),
-      group: z.object({ inner: z.string().min(1) }),
-      maybe: z.object({ inner: z.string().min(1) }).optional(),
-    });
-    expect(isRequiredField(body, 'name', 'text')).toBe(true);
-    expect(isRequiredField(body, 'note', 'text')).toBe(false);
-    expect(isRequiredField(body, 'code', 'text')).toBe(true);
-    expect(isRequiredField(body, 'tags', 'tags')).toBe(true);
-    expect(isRequiredField(body, 'labels', 'multiselect')).toBe(false);
-    expect(isRequiredField(body, 'class', 'select')).toBe(true);
-    expect(isRequiredField(body, 'owner_id', 'select')).toBe(false);
-    expect(isRequiredField(body, 'parent_id', 'select')).toBe(false);
-    expect(isRequiredField(body, 'limit', 'number')).toBe(true);
-    expect(isRequiredField(body, 'active', 'boolean')).toBe(false);
-    expect(isRequiredField(body, 'group.inner', 'text')).toBe(true);
-    expect(isRequiredField(body, 'maybe.inner', 'text')).toBe(false);
-    expect(isRequiredField(body, 'unknown', 'text')).toBe(false);
+  const requiredRuleBody = z.object({
+    name: z.string().trim().min(1),
+    note: z.string().max(10),
+    code: z.string().regex(/^\d{3}$/),
+    tags: z.array(z.string()).min(1),
+    labels: z.array(z.string()),
+    class: z.enum(['a', 'b']),
+    owner_id: z.number().nullable().optional(),
+    parent_id: z.number().nullable(),
+    limit: z.number().int(),
+    active: z.boolean(),
+    group: z.object({ inner: z.string().min(1) }),
+    maybe: z.object({ inner: z.string().min(1) }).optional(),
+  });
+
+  test.each([
+    ['name', 'text', true],
+    ['note', 'text', false],
+    ['code', 'text', true],
+    ['tags', 'tags', true],
+    ['labels', 'multiselect', false],
+    ['class', 'select', true],
+    ['owner_id', 'select', false],
+    ['parent_id', 'select', false],
+    ['limit', 'number', true],
+    ['active', 'boolean', false],
+    ['group.inner', 'text', true],
+    ['maybe.inner', 'text', false],
+    ['unknown', 'text', false],
+  ] as const)('a field is required when the body refuses it both missing and emptied: %s (%s) → %p', (name, kind, required) => {
+    expect(isRequiredField(requiredRuleBody, name, kind)).toBe(required);
   });
 
   test('sections keep the order of their first field', () => {
