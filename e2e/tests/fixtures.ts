@@ -1,7 +1,7 @@
 /**
  * Page objects and helpers (STYLE 11): sign in through the real form, seed and act through the real API.
  */
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiBaseUrl } from '../stack/apps.ts';
 import { e2eStack } from '../stack/e2eStack.ts';
 
@@ -55,6 +55,17 @@ export async function pickFromOpenList(page: Page, option: string): Promise<void
   const list = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])');
   await expect(list).not.toHaveClass(/-(appear|enter)/);
   await list.getByTitle(option, { exact: true }).click();
+}
+
+/**
+ * The open confirm dialog once antd has finished zooming it in: a click on its buttons while it still animates can
+ * land on nothing (one CI run lost a delete's "Yes" that way, 150 ms after the dialog opened).
+ */
+export async function openConfirm(page: Page): Promise<Locator> {
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toBeVisible();
+  await expect(confirm).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  return confirm;
 }
 
 export const test = base;

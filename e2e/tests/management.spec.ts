@@ -1,7 +1,7 @@
 /** Issue 4: roles, users and what a user's permissions show, end to end. */
 import type { Page } from '@playwright/test';
 import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, expect, pickFromOpenList, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
+import { admin, expect, openConfirm, pickFromOpenList, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
 
 async function sidebarLinks(page: Page): Promise<string[]> {
   const names = await page.getByTestId('sidebar').getByRole('link').allTextContents();
@@ -90,7 +90,7 @@ test('an admin cannot delete their own user: the server refusal is shown and the
   await search.press('Enter');
   const row = page.getByRole('row', { name: new RegExp(admin.email) });
   await row.getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
+  await (await openConfirm(page)).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(/cannot delete (yourself|your own)/i)).toBeVisible();
   await expect(row).toBeVisible();
 });

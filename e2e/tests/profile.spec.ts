@@ -1,6 +1,6 @@
 /** Issue 4: the profile pages — settings, browser sessions, notifications and jobs — end to end. */
 import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, apiLogin, expect, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
+import { admin, apiLogin, expect, openConfirm, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
 
 test('"log out other sessions" in one browser locks the other at its next request', async ({ browser, request }) => {
   const user = await userWithPermissions(request, ['user.profile.view', 'settings.tag.view'], 'E2E two browsers');
@@ -101,7 +101,7 @@ test('the jobs page shows progress, follows a job cancelled elsewhere, and cance
   await expect(rowB).toContainText(/cancelled/i, { timeout: 10_000 });
 
   await rowA.getByRole('button', { name: 'Cancel job E2E running import A' }).click();
-  const confirm = page.locator('.ant-modal-confirm');
+  const confirm = await openConfirm(page);
   await expect(confirm.locator('.ant-modal-confirm-title')).toHaveText('Are you sure you want to cancel?');
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(rowA).toContainText(/cancelled/i);

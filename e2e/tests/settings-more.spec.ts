@@ -1,7 +1,7 @@
 /** Issue 4: localizations reach the visible text, status colours, source random statuses and the requests log. */
 import type { Locator, Page } from '@playwright/test';
 import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
+import { admin, apiLogin, expect, openConfirm, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 async function choose(page: Page, label: string, option: string, scope = page.getByRole('dialog')) {
   await scope.getByLabel(label, { exact: true }).click();
@@ -31,7 +31,7 @@ test('a saved localization changes the visible text after a reload', async ({ pa
   // Put the text back for the other tests (each starts with an empty local cache): delete the row.
   await search(page, 'menu.settings.languages');
   await page.getByRole('row', { name: /Tongues \(E2E\)/ }).getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
+  await (await openConfirm(page)).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Setting successfully deleted')).toBeVisible();
   const served = (await (await page.request.get(`${apiBaseUrl}/localizations/en`)).json()) as Record<string, string>;
   expect(served['menu.settings.languages']).toBeUndefined();
@@ -103,7 +103,7 @@ test('source random statuses: weights with a live percentage preview, saved, sho
   await expect(row).toContainText('Call back 1 · 50%');
 
   await row.getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
+  await (await openConfirm(page)).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Setting successfully deleted')).toBeVisible();
   await expect(screen.getByRole('row', { name: new RegExp(sourceName) })).toHaveCount(0);
 });

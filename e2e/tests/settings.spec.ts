@@ -1,6 +1,6 @@
 /** Issue 4: every simple settings resource, as admin — create, find in the list, edit, delete with confirm. */
 import type { Page } from '@playwright/test';
-import { admin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
+import { admin, expect, openConfirm, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 type Value = string | { select: string };
 type Case = { path: string; create: Record<string, Value>; rowText: string; edit: [string, string]; editedText: string; shows?: string };
@@ -80,7 +80,7 @@ for (const item of cases) {
     await expect(page.getByRole('row', { name: new RegExp(item.editedText) })).toBeVisible();
 
     await page.getByRole('row', { name: new RegExp(item.editedText) }).getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.locator('.ant-modal-confirm');
+    const confirm = await openConfirm(page);
     await expect(confirm.locator('.ant-modal-confirm-title')).toHaveText('Are you sure you want to delete?');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Setting successfully deleted')).toBeVisible();
