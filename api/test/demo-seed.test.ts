@@ -62,6 +62,17 @@ test('seeds 2,000 leads with unique emails and ids, valid phones and an intake h
   assert.ok(report.counts.lead_tags > 0);
   assert.equal(report.counts.brokers, 8);
   assert.equal(report.counts.export_settings, 1, 'an export setting offered to everyone');
+  assert.equal(report.counts.blacklist, 2, 'a domain and a network on the black list');
+  // Refused by the console's own checks: one failed lead per hundred leads, the three kinds in turn.
+  assert.equal(report.counts.failed_leads, 20);
+  const failed = await database.pool.query<{ reason_code: string; message: string; email: string }>("select reason_code, message, raw->>'email' as email from failed_leads order by id");
+  assert.deepEqual(new Set(failed.rows.map((row) => row.reason_code)), new Set(['INVALID', 'BLACKLISTED', 'DUPLICATE']));
+  for (const row of failed.rows) {
+    const expected = { INVALID: /valid email/i, BLACKLISTED: /blacklisted/i, DUPLICATE: /already/i }[row.reason_code];
+    assert.match(row.message, expected ?? /^$/, `${row.reason_code}: ${row.message}`);
+  }
+  assert.equal(await count(`select count(*) as count from failed_leads where created_at < now() - interval '14 days' or created_at > now()`), 0, 'refused within the last fortnight');
+  assert.equal(await count('select count(*) as count from leads where email in (select raw->>\'email\' from failed_leads)'), 6, 'each of the six duplicates (every third) is a copy of one lead; nothing refused was added');
   assert.equal(report.counts.send_integrations, report.counts.broker_departments);
   assert.equal(await count('select count(*) as count from broker_departments where send_integration_id is null'), 0, 'every department sends through an integration');
 
@@ -112,4 +123,6 @@ test('running it again adds leads without colliding and reuses the reference row
   assert.equal(await count('select count(distinct email) as count from leads'), 4000);
   assert.equal(await count('select count(*) as count from brokers'), 8);
   assert.equal(await count(`select count(*) as count from lead_status_histories where cause = 'intake'`), 4000);
+  assert.equal(report.counts.blacklist, 0);
+  assert.equal(report.counts.failed_leads, 20);
 });

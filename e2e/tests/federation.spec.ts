@@ -38,7 +38,7 @@ test('one i18n instance: switching the language in the host re-renders the remot
   await expect(page.getByTestId('requests-screen').getByRole('columnheader', { name: 'Richtung' })).toBeVisible();
 });
 
-test("one moment: a remote's dates name their months in the chosen language", async ({ page }) => {
+test("one moment: a remote's dates name their months in the chosen language, antd's texts follow", async ({ page }) => {
   await signIn(page, admin, /\/dashboard$/);
   await page.goto('/lead/search');
   const screen = page.getByTestId('lead-search-screen');
@@ -48,6 +48,9 @@ test("one moment: a remote's dates name their months in the chosen language", as
   await page.getByTitle('Deutsch').click();
   await expect(screen.getByText(/^(Jan\.|Feb\.|März|Apr\.|Mai|Juni|Juli|Aug\.|Sep\.|Okt\.|Nov\.|Dez\.) \d{2}, \d{4}/).first()).toBeVisible();
   await expect(screen.getByText(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{4}/)).toHaveCount(0);
+  // antd's own texts (the host's one ConfigProvider) and the page's language follow too.
+  await expect(screen.getByText('25 / Seite')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
 
 test("the host's theme applies inside a remote (one antd, one theme)", async ({ page }) => {

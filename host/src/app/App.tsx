@@ -5,13 +5,12 @@ import { Toaster } from 'react-hot-toast';
 import { defaults, i18n, type AppStore } from '@crm/shared';
 import { AppConfig, ThemeFont } from '@crm/shared/ui/login';
 import { AppRoutes } from './AppRoutes.tsx';
-import { theme } from './theme.ts';
 
 export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <AppConfig theme={theme}>
+        <AppConfig>
           <ThemeFont>
             <BrowserRouter>
               <AppRoutes />

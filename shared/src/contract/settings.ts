@@ -27,6 +27,25 @@ export const localizationItem = z.object({ id: z.number().int(), locale: z.strin
 /** A status's colours when none are given: what the database stores and what a new status's form starts from. */
 export const defaultStatusColors = { bg_color: '#d9d9d9', text_color: '#000000' } as const;
 
+/** The WCAG contrast ratio of two #rrggbb colours, 1 (the same) to 21 (black on white); text wants 4.5 (AA). */
+export function contrastRatio(first: string, second: string): number {
+  const luminance = (hex: string): number => {
+    const [red = 0, green = 0, blue = 0] = [1, 3, 5].map((start) => {
+      const channel = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+  };
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** The contrast WCAG AA asks of normal-size text. */
+export const readableContrast = 4.5;
+
+/** Whether a value is a colour as statuses store them (#rrggbb). */
+export const isHexColour = (value: unknown): value is string => color.safeParse(value).success;
+
 export const statusBodies = resourceBodies({
   name,
   class: z.enum(statusClasses),

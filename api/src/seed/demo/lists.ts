@@ -1,5 +1,5 @@
 /** Built-in value lists: what the demo leads are filled with, and the names of the demo reference rows. */
-import type { ExportableLeadColumn } from '@crm/shared/contract';
+import type { BlacklistType, ExportableLeadColumn } from '@crm/shared/contract';
 
 export const words = (list: string): readonly string[] => list.split(' ');
 
@@ -33,6 +33,13 @@ export const demoExportSetting = {
   name: 'Contact sheet',
   columns: ['lead_id', 'name', 'surname', 'email', 'phone', 'country', 'language', 'source', 'status', 'tags', 'last_department', 'created_at'],
 } as const satisfies { name: string; columns: readonly ExportableLeadColumn[] };
+
+/** The demo's black list: a disposable-mail domain (its failed leads were refused for it) and a documentation network. */
+export const demoBlacklistedDomain = 'spam.example';
+export const demoBlacklist = [
+  { type: 'email_domain', value: demoBlacklistedDomain, comment: 'Disposable addresses' },
+  { type: 'ip', value: '203.0.113.0/24', comment: 'Fraudulent sign-ups reported by a broker' },
+] as const satisfies readonly { type: BlacklistType; value: string; comment: string }[];
 
 export const tagNames = ['VIP', 'Hot', 'Cold', 'Callback', 'Duplicate suspect', 'Whale', 'Weekend', 'Retention', 'Do not call', 'Verified', 'High risk', 'Investor'];
 export const brokerSeeds: readonly { name: string; company: string; domain: string }[] = [

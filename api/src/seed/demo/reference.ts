@@ -5,7 +5,7 @@ import type { SecretBox } from '../../modules/sending/secrets.ts';
 import * as tables from '../../db/schema/index.ts';
 import { ensureBrokers, type DemoDepartment } from './brokers.ts';
 import { countryProfiles, type CountryProfile } from './countries.ts';
-import { affiliateCompanyNames, demoExportSetting, sourceSeeds, tagNames } from './lists.ts';
+import { affiliateCompanyNames, demoBlacklist, demoExportSetting, sourceSeeds, tagNames } from './lists.ts';
 import type { Random } from './random.ts';
 import type { DemoTable } from './report.ts';
 import { idOf, type Tx } from './rows.ts';
@@ -53,6 +53,7 @@ export async function ensureDemoReference(db: Db, random: Random, secrets: Secre
     const departments = await ensureBrokers(tx, random, secrets, companyIds, counts);
     await ensureSourceRandomStatuses(tx, sources, leadStatusIds, counts);
     await ensureExportSetting(tx, counts);
+    await ensureBlacklist(tx, counts);
     const [firstUser] = await tx.select({ id: tables.users.id }).from(tables.users).orderBy(tables.users.id).limit(1);
 
     return {
@@ -75,6 +76,11 @@ async function ensureExportSetting(tx: Tx, counts: Record<DemoTable, number>): P
   if (existing) return;
   await tx.insert(table).values({ name: demoExportSetting.name, columns: [...demoExportSetting.columns] });
   counts.export_settings += 1;
+}
+
+async function ensureBlacklist(tx: Tx, counts: Record<DemoTable, number>): Promise<void> {
+  const inserted = await tx.insert(tables.blacklist).values([...demoBlacklist]).onConflictDoNothing().returning({ id: tables.blacklist.id });
+  counts.blacklist += inserted.length;
 }
 
 async function ensureAffiliateCompanies(tx: Tx, counts: Record<DemoTable, number>): Promise<Map<string, number>> {

@@ -9,11 +9,13 @@ export type DemoTable =
   | 'send_integrations'
   | 'source_random_statuses'
   | 'export_settings'
+  | 'blacklist'
   | 'leads'
   | 'lead_status_histories'
   | 'lead_send_histories'
   | 'lead_broker_histories'
-  | 'lead_tags';
+  | 'lead_tags'
+  | 'failed_leads';
 
 export type DemoSeedReport = {
   /** Rows this run inserted per table; reference rows that already existed are reused and not counted. */
@@ -32,10 +34,12 @@ export function emptyCounts(): Record<DemoTable, number> {
     send_integrations: 0,
     source_random_statuses: 0,
     export_settings: 0,
+    blacklist: 0,
     leads: 0,
     lead_status_histories: 0,
     lead_send_histories: 0,
     lead_broker_histories: 0,
     lead_tags: 0,
+    failed_leads: 0,
   };
 }

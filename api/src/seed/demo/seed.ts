@@ -6,6 +6,7 @@ import type { SecretBox } from '../../modules/sending/secrets.ts';
 import type { LeadGenerator } from './columns.ts';
 import { createGenerator } from './leads.ts';
 import { createRandom } from './random.ts';
+import { seedDemoFailedLeads } from './failed.ts';
 import { ensureDemoReference } from './reference.ts';
 import { emptyCounts, type DemoSeedReport } from './report.ts';
 import { writeBatch } from './write-batch.ts';
@@ -54,6 +55,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions)
   } finally {
     client.release();
   }
+  await seedDemoFailedLeads(database.db, random, total, counts);
   return { counts, elapsedMs: Math.round(performance.now() - started) };
 }
 

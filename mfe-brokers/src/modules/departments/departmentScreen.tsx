@@ -4,10 +4,11 @@
  */
 import { brokerDepartmentLabel, brokerLabel } from '@crm/shared';
 import { departmentBodies, crudPermissions, type DepartmentItem } from '@crm/shared/contract';
-import type { ResourceRow, ResourceSpec } from '@crm/shared/ui';
+import { HistoryOutlined, type ResourceRow, type ResourceSpec } from '@crm/shared/ui';
 import { routeUrl } from '@crm/shared/routes';
 import { activeFilterOptions, brokerField } from '../brokers/brokerScreen.tsx';
 import { TextCell } from '../brokers/components/TextCell.tsx';
+import { TargetingCell } from './components/TargetingCell.tsx';
 import { useBrokerChoices, useCountryChoices } from '../brokers/hooks/useOptionChoices.ts';
 import { useIntegrationChoices } from '../integrations/hooks/useIntegrationChoices.ts';
 
@@ -31,8 +32,8 @@ export const departmentScreen: ResourceSpec = {
     { key: 'branch_name', sortKey: 'branch_name', title: field('department') },
     { key: 'broker', title: field('broker'), render: (row) => <TextCell text={brokerLabel(asDepartment(row).broker)} /> },
     { key: 'send_integration', title: field('send_integration'), type: 'object' },
-    { key: 'countries', title: field('countries'), type: 'array' },
-    { key: 'languages', title: field('languages'), type: 'array' },
+    { key: 'countries', title: field('countries'), render: (row) => <TargetingCell values={asDepartment(row).countries} everyKey="everyCountry" /> },
+    { key: 'languages', title: field('languages'), render: (row) => <TargetingCell values={asDepartment(row).languages} everyKey="everyLanguage" /> },
     { key: 'is_active', title: brokerField('is_active'), type: 'boolean' },
   ],
   fields: [
@@ -50,5 +51,5 @@ export const departmentScreen: ResourceSpec = {
   ],
   defaults: { is_active: true },
   toFormValues: (row) => ({ ...row, send_integration_id: asDepartment(row).send_integration?.id ?? null }),
-  rowActions: [{ key: 'histories', labelKey: 'brokers:departments.histories', permission: 'broker.department.histories.view', to: (row) => routeUrl('broker/department/:id/histories/view', { id: row.id }) }],
+  rowActions: [{ key: 'histories', labelKey: 'brokers:departments.histories', icon: <HistoryOutlined />, permission: 'broker.department.histories.view', to: (row) => routeUrl('broker/department/:id/histories/view', { id: row.id }) }],
 };

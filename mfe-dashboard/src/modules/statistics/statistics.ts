@@ -89,11 +89,6 @@ export function combinerSeries(
     .flatMap((department) => pickedMetrics.map((metric) => ({ name: `${department.label} · ${metricLabel(metric)}`, data: department[metric] })));
 }
 
-/** Counts in the reader's language (1,234 in English, 1.234 in German). */
-export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
-}
-
 /** The size of a change, its direction being the marker's: 12.5 → '12.5%', -20 → '20%'. */
 export function formatPercentage(percentage: number, language: string): string {
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(Math.abs(percentage))}%`;

@@ -26,7 +26,7 @@ export function BrowserSessionsCard() {
         <>
           {renderCell('text', session.user_agent ?? t('management:profile.sessions.unknown_device'), t)}
           {session.is_current && (
-            <Tag color="green" style={{ marginInlineStart: 8 }} data-testid="current-session-tag">
+            <Tag color="success" style={{ marginInlineStart: 8 }} data-testid="current-session-tag">
               {t('management:profile.sessions.this_device')}
             </Tag>
           )}

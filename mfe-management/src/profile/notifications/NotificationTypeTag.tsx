@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationType } from '@crm/shared/contract';
 import { Tag } from '@crm/shared/ui';
 
-const colours: Record<NotificationType, string> = { success: 'green', failure: 'red', error: 'volcano', warning: 'orange' };
+const colours: Record<NotificationType, string> = { success: 'success', failure: 'error', error: 'volcano', warning: 'orange' };
 
 export function NotificationTypeTag({ type }: { type: NotificationType }) {
   const { t } = useTranslation();

@@ -24,8 +24,14 @@ export type InitI18nOptions = {
   resources?: Record<string, Record<string, Record<string, unknown>>>;
 };
 
+/** The page says which language it is in (screen readers' voice, the browser's offer to translate). */
+const markPageLanguage = (language: string): void => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+};
+
 export async function initI18n(options: InitI18nOptions): Promise<I18n> {
   if (!options.resources) i18n.use(HttpBackend);
+  i18n.on('languageChanged', markPageLanguage);
   await i18n.use(initReactI18next).init({
     lng: options.language,
     fallbackLng: fallbackLanguage,

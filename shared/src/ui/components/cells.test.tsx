@@ -1,4 +1,4 @@
-import { renderCell, type ColumnType } from './cells.tsx';
+import { arrayCellMinWidth, renderCell, type ColumnType } from './cells.tsx';
 import { en, renderWithProviders, screen, userEvent } from '../../testing/index.ts';
 
 function renderValue(type: ColumnType, value: unknown) {
@@ -31,8 +31,9 @@ test('true shows a green Yes badge and false a red No badge', () => {
   const no = screen.getByText('No');
   expect(screen.getByTestId('true')).toHaveTextContent(/^Yes$/);
   expect(screen.getByTestId('false')).toHaveTextContent(/^No$/);
-  expect(yes.closest('.ant-tag')?.className).toMatch(/green/);
-  expect(no.closest('.ant-tag')?.className).toMatch(/red/);
+  // The theme's success and error colours (green and red, at readable contrast).
+  expect(yes.closest('.ant-tag')).toHaveClass('ant-tag-success');
+  expect(no.closest('.ant-tag')).toHaveClass('ant-tag-error');
 });
 
 test('text over 30 characters is cut with an ellipsis and the full text shows in a tooltip', async () => {
@@ -80,5 +81,7 @@ test('arrays show one tag per item and objects their name', () => {
   expect(screen.getByText('Cold')).toHaveClass('ant-tag');
   // A long tag breaks inside instead of running under the next column.
   expect(screen.getByText('Cold')).toHaveStyle({ whiteSpace: 'normal' });
+  // …and the cell keeps room for a few words a line, however narrow the table.
+  expect(screen.getByText('Cold').parentElement).toHaveStyle({ minWidth: `${arrayCellMinWidth}px` });
   expect(screen.getByTestId('object')).toHaveTextContent(/^Main branch$/);
 });

@@ -12,6 +12,9 @@ function isStatus(value: unknown): value is StatusValue {
   return Boolean(value) && typeof value === 'object' && 'name' in (value as object);
 }
 
+/** Pixels an array cell (tags) keeps however narrow the table is. */
+export const arrayCellMinWidth = 180;
+
 export function renderCell(type: ColumnType, value: unknown, t: Translate): ReactNode {
   switch (type) {
     case 'date':
@@ -20,7 +23,7 @@ export function renderCell(type: ColumnType, value: unknown, t: Translate): Reac
       return text ?? t('not_set');
     }
     case 'boolean':
-      return value ? <Tag color="green">{t('yes')}</Tag> : <Tag color="red">{t('no')}</Tag>;
+      return value ? <Tag color="success">{t('yes')}</Tag> : <Tag color="error">{t('no')}</Tag>;
     case 'status':
       // Muted, as an unset value is everywhere else (the lead profile's not_set).
       if (!isStatus(value)) return <Typography.Text type="secondary">{t('status.not.set')}</Typography.Text>;
@@ -28,9 +31,11 @@ export function renderCell(type: ColumnType, value: unknown, t: Translate): Reac
         <Tag style={{ color: value.text_color, background: value.bg_color, borderColor: value.bg_color }}>{value.name}</Tag>
       );
     case 'array':
-      // Tags wrap, and a long one breaks inside: left on one line they ran under the next columns.
+      // Tags wrap, and a long one breaks inside: left on one line they ran under the next columns. The cell keeps
+      // room for a label of a few words a line (a department's label is broker, companies and branch): squeezed by
+      // the automatic layout to its longest word, it made every row as tall as ten lines.
       return Array.isArray(value) ? (
-        <Flex wrap gap={4}>
+        <Flex wrap gap={4} style={{ minWidth: arrayCellMinWidth }}>
           {value.map((item, index) => (
             <Tag key={index} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
               {labelOf(item)}

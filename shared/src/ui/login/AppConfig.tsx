@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
-import { ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { firstErrorInView } from '../feedback/firstErrorInView.ts';
+import { antdLocaleOf } from './antdLocale.ts';
+import { consoleTheme } from './theme.ts';
 
-/** antd's configuration, the same in the host and in a remote run alone: the theme, and how every form shows its first refused field. */
-export function AppConfig({ theme, children }: { theme?: ThemeConfig; children: ReactNode }) {
+/**
+ * antd's configuration, the same in the host and in a remote run alone: the theme, antd's own texts in the console's
+ * language, and how every form shows its first refused field.
+ */
+export function AppConfig({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
   return (
-    <ConfigProvider theme={theme} form={{ scrollToFirstError: firstErrorInView }}>
+    <ConfigProvider theme={consoleTheme} locale={antdLocaleOf(i18n.resolvedLanguage ?? i18n.language)} form={{ scrollToFirstError: firstErrorInView }}>
       {children}
     </ConfigProvider>
   );

@@ -26,6 +26,13 @@ test('lists departments by branch and broker label with integration, targeting a
   expect(within(row).getByText('AT')).toBeInTheDocument();
   expect(within(row).getByText('de')).toBeInTheDocument();
   expect(within(row).getByRole('link', { name: 'Histories' })).toHaveAttribute('href', '/broker/department/3/histories/view');
+  // An icon button like the row's other actions, not a lone text link.
+  expect(within(row).getByRole('link', { name: 'Histories' })).toHaveClass('ant-btn');
+  // No targeting accepts every country and language, and the row says so.
+  const open = screen.getByText('Vienna').closest('tr')!;
+  expect(within(open).getByText('Every country')).toBeInTheDocument();
+  expect(within(open).getByText('Every language')).toBeInTheDocument();
+  expect(within(row).queryByText('Every country')).not.toBeInTheDocument();
 });
 
 test('without broker.department.histories.view there is no histories link; the broker filter lists brokers by label', async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DepartmentSummary } from '@crm/shared/contract';
-import { Card, Col, Descriptions, Row, Skeleton, Statistic, Tag } from '@crm/shared/ui';
+import { Card, Col, Descriptions, Row, Skeleton, Statistic, renderCell } from '@crm/shared/ui';
 import { routeUrl } from '@crm/shared/routes';
 import { departmentLabel } from '../departmentScreen.tsx';
 
@@ -22,7 +22,7 @@ export function DepartmentSummaryCard({ summary, loading }: { summary: Departmen
           <Col xs={24} lg={12}>
             <Descriptions size="small" column={1}>
               <Descriptions.Item label={t('brokers:departments.fields.send_integration')}>{department.send_integration?.name ?? t('brokers:departments.noIntegration')}</Descriptions.Item>
-              <Descriptions.Item label={t('brokers:fields.is_active')}>{department.is_active ? <Tag color="green">{t('yes')}</Tag> : <Tag color="red">{t('no')}</Tag>}</Descriptions.Item>
+              <Descriptions.Item label={t('brokers:fields.is_active')}>{renderCell('boolean', department.is_active, t)}</Descriptions.Item>
             </Descriptions>
           </Col>
           <Col xs={8} lg={4}>

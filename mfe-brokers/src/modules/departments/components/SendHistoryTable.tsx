@@ -7,7 +7,7 @@ import { useDepartmentSendHistoryQuery } from '../api/departmentHistoriesApi.ts'
 import { useHistoryPaging } from '../historyPaging.ts';
 import { LeadLink } from './LeadLink.tsx';
 
-const stateColours: Record<SendState, string> = { queued: 'default', sending: 'blue', success: 'green', failure: 'red' };
+const stateColours: Record<SendState, string> = { queued: 'default', sending: 'processing', success: 'success', failure: 'error' };
 
 export function SendHistoryTable({ departmentId }: { departmentId: number }) {
   const { t } = useTranslation();

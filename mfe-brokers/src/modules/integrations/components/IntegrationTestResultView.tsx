@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntegrationTestResult, SanitizedRequest, SendOutcome } from '@crm/shared/contract';
-import { Alert, Descriptions, Divider, Tag, Typography } from '@crm/shared/ui';
+import { Alert, Descriptions, Divider, Tag, Typography, renderCell } from '@crm/shared/ui';
 
 const preStyle = { whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 280, overflow: 'auto', margin: 0 } as const;
 
@@ -69,7 +69,7 @@ function OutcomeView({ outcome, durationMs }: { outcome: SendOutcome; durationMs
   return (
     <Descriptions size="small" column={1} bordered>
       <Descriptions.Item label={t('brokers:integrations.test.success')}>
-        {outcome.success ? <Tag color="green">{t('yes')}</Tag> : <Tag color="red">{t('no')}</Tag>}
+        {renderCell('boolean', outcome.success, t)}
       </Descriptions.Item>
       <Descriptions.Item label={t('brokers:integrations.test.failureStatus')}>{text(outcome.failure_status)}</Descriptions.Item>
       <Descriptions.Item label={t('brokers:integrations.test.apiLeadId')}>{text(outcome.api_lead_id)}</Descriptions.Item>

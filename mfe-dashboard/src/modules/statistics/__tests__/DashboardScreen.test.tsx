@@ -58,6 +58,8 @@ test("asks for the week in the browser's time zone", async () => {
   expect(http.adapter.requests).toHaveLength(1);
   expect(http.adapter.requests[0]?.params).toEqual({ time_zone: 'Asia/Tokyo' });
   expect(screen.getByTestId('dashboard-range')).toHaveTextContent('Mar 01, 2026 – Mar 07, 2026 (Europe/Berlin)');
+  // No day in the URL: the picker holds the last day of the week shown, not an empty mm/dd/yyyy.
+  expect(screen.getByLabelText('Week ending')).toHaveValue('2026-03-07');
 });
 
 test("draws the week's leads, failed leads, sends, FTDs and FTDs per department", async () => {

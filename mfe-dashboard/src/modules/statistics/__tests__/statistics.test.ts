@@ -1,5 +1,5 @@
 import { cardFixture, emptyStatisticsFixture, statisticsFixture } from '../../../testing/statisticsFixtures.ts';
-import { cardsByKey, dayLabels, formatCount, formatPercentage, isEmptyWeek, isGoodTrend, trendOf } from '../statistics.ts';
+import { cardsByKey, dayLabels, formatPercentage, isEmptyWeek, isGoodTrend, trendOf } from '../statistics.ts';
 
 test('day labels read like Mar 05', () => {
   expect(dayLabels(['2026-03-05', '2026-12-31'])).toEqual(['Mar 05', 'Dec 31']);
@@ -24,9 +24,7 @@ test('more failures is bad news, more leads good news', () => {
   expect(isGoodTrend('ftds', 'unchanged')).toBeNull();
 });
 
-test('counts and changes in the reader\'s language; the change without its sign', () => {
-  expect(formatCount(1234567, 'en')).toBe('1,234,567');
-  expect(formatCount(1234567, 'de')).toBe('1.234.567');
+test('changes in the reader\'s language, without their sign', () => {
   expect(formatPercentage(12.5, 'en')).toBe('12.5%');
   expect(formatPercentage(-20, 'en')).toBe('20%');
   expect(formatPercentage(12.5, 'de')).toBe('12,5%');

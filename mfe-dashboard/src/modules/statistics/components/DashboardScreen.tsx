@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { DashboardStatistics } from '@crm/shared/contract';
-import { Button, Card, Col, Flex, formatDate, LabelledDateInput, LoadFailed, ReloadOutlined, Row, Skeleton, Typography } from '@crm/shared/ui';
+import { Button, Card, Col, Flex, formatDate, LabelledDateInput, LoadFailed, PageTitle, ReloadOutlined, Row, Skeleton, Typography } from '@crm/shared/ui';
 import { useDashboardStatisticsQuery } from '../api/dashboardApi.ts';
 import { useWeekEnding } from '../hooks/useWeekEnding.ts';
 import { browserTimeZone, cardKeys, cardsByKey, dayLabels, isEmptyWeek, todayIn } from '../statistics.ts';
@@ -77,9 +77,7 @@ export function DashboardScreen() {
     <Flex vertical gap={16} data-testid="dashboard-page">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('menu.dashboard')}
-          </Typography.Title>
+          <PageTitle>{t('menu.dashboard')}</PageTitle>
           {week && (
             <Typography.Text type="secondary" data-testid="dashboard-range">
               {t('dashboard:range', { from: formatDate(week.days[0]), to: formatDate(week.days.at(-1)), timeZone: week.time_zone })}
@@ -92,7 +90,8 @@ export function DashboardScreen() {
             testId="dashboard-week-ending"
             width={230}
             max={todayIn(timeZone)}
-            value={weekEnding}
+            // Without a day in the URL, the last day of the week shown (this week's, today).
+            value={weekEnding || (week?.days.at(-1) ?? '')}
             onChange={setWeekEnding}
           />
           <Button icon={<ReloadOutlined />} onClick={retry} loading={statistics.isFetching} disabled={statistics.isLoading}>

@@ -19,10 +19,11 @@ import {
   TeamOutlined,
   Tooltip,
   Typography,
+  formatCount,
   theme,
 } from '@crm/shared/ui';
 import { useChartPalette } from '../hooks/useChartPalette.ts';
-import { formatCount, formatPercentage, isGoodTrend, trendOf, type Trend } from '../statistics.ts';
+import { formatPercentage, isGoodTrend, trendOf, type Trend } from '../statistics.ts';
 import { ApexChart } from './ApexChart.tsx';
 import { sparklineOptions } from './chartOptions.ts';
 

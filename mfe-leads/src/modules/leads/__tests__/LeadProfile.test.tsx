@@ -50,13 +50,13 @@ const histories = {
 const calls = (api: TestClient, method: string, url: string) => api.adapter.requests.filter((request) => request.method === method && request.url === url);
 
 test('shows every field in its group, deposit amount and brand name by those names, autologin in a new tab', async () => {
-  stubApi({ 'GET /lead/5': { status: 200, data: { data: leadDetail(5) } }, ...histories });
+  stubApi({ 'GET /lead/5': { status: 200, data: { data: leadDetail(5, { purchase_amount: '6392.5' }) } }, ...histories });
   renderLeadRoutes('/lead/single/5');
 
   expect(await screen.findByTestId('lead-profile-title')).toHaveTextContent('Ada5 Lovelace');
   const purchase = within(screen.getByTestId('lead-card-purchase'));
   expect(purchase.getByText('Deposit amount')).toBeInTheDocument();
-  expect(purchase.getByTestId('lead-value-purchase_amount')).toHaveTextContent('250.00');
+  expect(purchase.getByTestId('lead-value-purchase_amount')).toHaveTextContent('6,392.50');
   expect(purchase.getByText('Brand name')).toBeInTheDocument();
   expect(purchase.getByTestId('lead-value-product_name')).toHaveTextContent('GoldBrand');
   expect(within(screen.getByTestId('lead-card-contact')).getByTestId('lead-value-phone_normalized')).toHaveTextContent('+49301234567');

@@ -120,10 +120,10 @@ test('the chosen columns are remembered across visits', async () => {
 });
 
 test('shows the row cells, counts the selection and opens a lead by its row', async () => {
-  stubApi({ 'GET /lead': pageReply([leadItem(1), leadItem(2, { is_fresh: false, deposit_exists: false, purchase_amount: null, status: null })], { total: 2 }) });
+  stubApi({ 'GET /lead': pageReply([leadItem(1, { purchase_amount: '6392.5' }), leadItem(2, { is_fresh: false, deposit_exists: false, purchase_amount: null, status: null })], { total: 2 }) });
   renderLeadRoutes('/lead/search');
   const rows = await screen.findAllByTestId('lead-row');
-  expect(within(rows[0]!).getByText('250.00')).toBeInTheDocument();
+  expect(within(rows[0]!).getByText('6,392.50')).toBeInTheDocument();
   expect(within(rows[0]!).getByText('Broker One - Berlin')).toBeInTheDocument();
   expect(within(rows[1]!).getByText('Status not set')).toBeInTheDocument();
   expect(screen.getByTestId('lead-total')).toHaveTextContent('2 leads');

@@ -5,12 +5,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
-import { Col, Row, Table, Tag, Typography, renderCell } from '@crm/shared/ui';
-import type { LeadSendHistory, SendState } from '@crm/shared/contract';
+import { Col, Row, Table, Typography, renderCell } from '@crm/shared/ui';
+import type { LeadSendHistory } from '@crm/shared/contract';
 import { routeUrl } from '@crm/shared/routes';
+import { StateTag } from '../../../records/history/StateTag.tsx';
 import { useLeadHistory } from './useLeadHistory.ts';
 
-const stateColours: Record<SendState, string> = { queued: 'default', sending: 'blue', success: 'green', failure: 'red' };
 
 /** Stored JSON pretty-printed; a body the broker sent as plain text stays as it is. */
 function prettyJson(value: unknown): string {
@@ -67,7 +67,7 @@ export function SendHistoryTab({ leadId }: { leadId: number }) {
         }}
         columns={[
           { key: 'department', title: t('leads.profile.history.department'), render: (_value, row) => renderCell('text', row.department?.label, common) },
-          { key: 'state', title: t('leads.profile.history.state'), render: (_value, row) => <Tag color={stateColours[row.state]}>{t(`leads.profile.states.${row.state}`)}</Tag> },
+          { key: 'state', title: t('leads.profile.history.state'), render: (_value, row) => <StateTag state={row.state} /> },
           { key: 'failure_status', title: t('leads.profile.history.failure_status'), render: (_value, row) => renderCell('text', row.failure_status, common) },
           {
             key: 'duration_ms',

@@ -6,13 +6,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Col, Descriptions, Row } from '@crm/shared/ui';
 import type { LeadDetail } from '@crm/shared/contract';
-import { ExternalLink, FieldValue, dateOf, dateTimeOf, statusOf, yesNoOf } from './fieldValue.tsx';
+import { ExternalLink, FieldValue, amountOf, dateOf, dateTimeOf, statusOf, yesNoOf } from './fieldValue.tsx';
 import { LeadTagsEditor } from './LeadTagsEditor.tsx';
 
 type Group = 'contact' | 'address' | 'lead' | 'purchase' | 'statuses' | 'broker';
 type Entry = [field: string, value: ReactNode];
 
-function groupsOf(lead: LeadDetail, common: (key: string) => string): Record<Group, Entry[]> {
+function groupsOf(lead: LeadDetail, common: (key: string) => string, language: string): Record<Group, Entry[]> {
   return {
     contact: [
       ['name', lead.name],
@@ -49,12 +49,12 @@ function groupsOf(lead: LeadDetail, common: (key: string) => string): Record<Gro
       ['updated_at', dateTimeOf(lead.updated_at)],
     ],
     purchase: [
-      ['purchase_amount', lead.purchase_amount],
+      ['purchase_amount', amountOf(lead.purchase_amount, language)],
       ['deposit_exists', yesNoOf(lead.deposit_exists, common)],
       ['product_name', lead.product_name],
       ['purchase_site', lead.purchase_site],
       ['purchase_date', dateTimeOf(lead.purchase_date)],
-      ['recovery_amount', lead.recovery_amount],
+      ['recovery_amount', amountOf(lead.recovery_amount, language)],
       ['card_name', lead.card_name],
       ['card_type', lead.card_type],
       ['card_digits', lead.card_digits],
@@ -86,9 +86,9 @@ function groupsOf(lead: LeadDetail, common: (key: string) => string): Record<Gro
 const groupOrder: readonly Group[] = ['contact', 'address', 'lead', 'purchase', 'statuses', 'broker'];
 
 export function LeadDetailCards({ lead }: { lead: LeadDetail }) {
-  const { t } = useTranslation('leads');
+  const { t, i18n } = useTranslation('leads');
   const common = (key: string) => t(`common:${key}`);
-  const groups = groupsOf(lead, common);
+  const groups = groupsOf(lead, common, i18n.language);
   return (
     <Row gutter={[16, 16]}>
       {groupOrder.map((group) => (

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Button, Card, Flex, LoadFailed, Result, Skeleton, Space, Typography, isNotFound, renderCell } from '@crm/shared/ui';
+import { Button, Card, Flex, LoadFailed, PageTitle, Result, Skeleton, Space, Typography, isNotFound, renderCell } from '@crm/shared/ui';
 import type { LeadDetail } from '@crm/shared/contract';
 import { useLeadProfileQuery } from '../../api/leadsApi.ts';
 import { parseRouteId, routeUrl } from '@crm/shared/routes';
@@ -39,9 +39,7 @@ function Profile({ lead }: { lead: LeadDetail }) {
       <Card>
         <Flex justify="space-between" align="center" wrap gap="middle">
           <Flex vertical>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="lead-profile-title">
-              {fullName}
-            </Typography.Title>
+            <PageTitle testId="lead-profile-title">{fullName}</PageTitle>
             <Space>
               <Typography.Text type="secondary">{lead.lead_id}</Typography.Text>
               <span data-testid="lead-profile-status">{renderCell('status', lead.status, common)}</span>

@@ -1,6 +1,6 @@
 /** How a profile shows one lead field: full text (not cut, unlike table cells), formatted dates, SPEC badges. */
 import type { ReactNode } from 'react';
-import { Typography, dateTimeFormat, formatDate, renderCell } from '@crm/shared/ui';
+import { Typography, dateTimeFormat, formatAmount, formatDate, renderCell } from '@crm/shared/ui';
 
 type Translate = (key: string) => string;
 
@@ -12,6 +12,7 @@ export function FieldValue({ field, children, t }: { field: string; children: Re
 
 export const dateTimeOf = (value: string | null) => formatDate(value, dateTimeFormat);
 export const dateOf = (value: string | null) => formatDate(value);
+export const amountOf = (value: string | null, language: string) => value && formatAmount(value, language);
 export const yesNoOf = (value: boolean, t: Translate) => renderCell('boolean', value, t);
 export const statusOf = (value: unknown, t: Translate) => renderCell('status', value, t);
 

@@ -26,11 +26,11 @@ import { LeadTotal } from './LeadTotal.tsx';
 import { leadColumns } from './leadColumns.tsx';
 
 export function LeadSearchScreen() {
-  const { t } = useTranslation('leads');
+  const { t, i18n } = useTranslation('leads');
   const { can, permissions } = useAccess();
   const { state, applyFilters, setSort, setPage } = useLeadSearchState();
   const list = useLeadSearchListQuery(leadListParams(state));
-  const columns = useMemo(() => leadColumns(t), [t]);
+  const columns = useMemo(() => leadColumns(t, i18n.language), [t, i18n.language]);
   const allKeys = useMemo(() => columns.map((column) => column.key), [columns]);
   const defaultKeys = useMemo(() => columns.filter((column) => column.shown).map((column) => column.key), [columns]);
   const { chosen, choose } = useChosenColumns(allKeys, defaultKeys);

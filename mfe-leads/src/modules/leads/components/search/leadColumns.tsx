@@ -4,13 +4,14 @@
  */
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { Space, Tag, renderCell } from '@crm/shared/ui';
+import { Space, Tag, formatAmount, renderCell } from '@crm/shared/ui';
 import type { LeadListItem } from '@crm/shared/contract';
 import type { LeadSortKey } from '../../hooks/leadSearchUrl.ts';
 
 export type LeadColumn = { key: string; title: string; render(row: LeadListItem): ReactNode; sortKey?: LeadSortKey; shown: boolean };
 
-export function leadColumns(t: TFunction<'leads'>): LeadColumn[] {
+/** `language`: the console's, for amounts. */
+export function leadColumns(t: TFunction<'leads'>, language: string): LeadColumn[] {
   const common = (key: string) => t(`common:${key}`);
   const text = (value: string | null | undefined) => renderCell('text', value, common);
   const title = (key: string) => t(`leads.fields.${key}`);
@@ -38,7 +39,7 @@ export function leadColumns(t: TFunction<'leads'>): LeadColumn[] {
       render: (row) => (
         <Space size={4}>
           {renderCell('boolean', row.deposit_exists, common)}
-          {row.purchase_amount !== null && <Tag>{row.purchase_amount}</Tag>}
+          {row.purchase_amount !== null && <Tag>{formatAmount(row.purchase_amount, language)}</Tag>}
         </Space>
       ),
     },

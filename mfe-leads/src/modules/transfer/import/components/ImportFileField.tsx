@@ -4,7 +4,7 @@
  */
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Form, Typography } from '@crm/shared/ui';
+import { Alert, Form, Typography, formatCount } from '@crm/shared/ui';
 import { importMaxFileBytes, importMaxRows } from '@crm/shared/contract';
 import type { PreviewErrorCode } from '../preview/previewErrors.ts';
 import type { FileRefusal } from '../request/fileChecks.ts';
@@ -23,7 +23,7 @@ function sizeText(bytes: number): string {
 }
 
 export function ImportFileField({ file, refusal, previewError, serverError, disabled, onChoose }: ImportFileFieldProps) {
-  const { t } = useTranslation('leads');
+  const { t, i18n } = useTranslation('leads');
   const problem =
     refusal === 'tooLarge'
       ? t('leads.import.errors.tooLarge', { size: importMaxFileBytes / 1024 / 1024 })
@@ -35,7 +35,7 @@ export function ImportFileField({ file, refusal, previewError, serverError, disa
   const choose = (event: ChangeEvent<HTMLInputElement>) => onChoose(event.target.files?.[0] ?? null);
 
   return (
-    <Form.Item label={t('leads.import.file.label')} htmlFor="lead-import-file" extra={t('leads.import.file.hint', { rows: importMaxRows.toLocaleString() })}>
+    <Form.Item label={t('leads.import.file.label')} htmlFor="lead-import-file" extra={t('leads.import.file.hint', { rows: formatCount(importMaxRows, i18n.language) })}>
       <input id="lead-import-file" type="file" accept=".csv,.xlsx" data-testid="lead-import-file" disabled={disabled} onChange={choose} />
       {file && (
         <Typography.Text type="secondary" style={{ display: 'block' }}>

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendMaxLeads, type Job } from '@crm/shared/contract';
-import { Alert, Button, Flex, Form, Modal, SendOutlined, Typography, toastOutcome } from '@crm/shared/ui';
+import { Alert, Button, Flex, Form, Modal, SendOutlined, Typography, formatCount, toastOutcome } from '@crm/shared/ui';
 import { useLeadSendStartMutation } from '../api/sendApi.ts';
 import { leadsToSend, noSendTarget, placeSendErrors, scopeIsCapped, sendRequestBody, type SendScope, type SendTarget } from '../sendRequest.ts';
 import { DepartmentPicker } from './DepartmentPicker.tsx';
@@ -14,7 +14,7 @@ import { SendProgress } from './SendProgress.tsx';
 
 function ScopeText({ scope }: { scope: SendScope }) {
   const { t, i18n } = useTranslation('leads');
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatCount(value, i18n.language);
   const count = leadsToSend(scope);
   let text: string;
   if (scope.kind === 'lead') text = t('leads.send.scope.lead', { lead: scope.label });
