@@ -11,6 +11,8 @@ RUN npm install -g pnpm@10.34.9
 # declared only below) it is the same layer for all six images. Every package of pnpm-workspace.yaml is listed,
 # so that the frozen install sees the workspace the lockfile was written for.
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json tsconfig.base.json ./
+# The lockfile names patched dependencies (package.json, patchedDependencies): the install needs the patches.
+COPY patches patches
 COPY shared/package.json shared/
 COPY api/package.json api/
 COPY host/package.json host/

@@ -462,6 +462,19 @@ test('the API image runs the build (api/build.ts: dist/main.js), not the TypeScr
   assert.match(read('api/build.ts'), /^\s+main: 'src\/main\.ts',$/m, 'dist/main.js is the build of src/main.ts');
 });
 
+test('both images copy the patches of patched dependencies before installing (--frozen-lockfile fails without them)', () => {
+  const manifest = JSON.parse(read('package.json')) as { pnpm?: { patchedDependencies?: Record<string, string> } };
+  const patches = Object.values(manifest.pnpm?.patchedDependencies ?? {});
+  assert.ok(patches.length > 0, 'package.json names its patched dependencies');
+  for (const path of [FRONTEND_DOCKERFILE, 'api/Dockerfile']) {
+    const dockerfile = read(path);
+    const install = dockerfile.indexOf('pnpm install --frozen-lockfile');
+    const copy = /^COPY patches patches$/m.exec(dockerfile);
+    assert.ok(copy && copy.index < install, `${path} copies patches/ before the install`);
+  }
+  for (const patch of patches) assert.ok(patch.startsWith('patches/') && existsSync(join(root, patch)), `${patch} is in patches/`);
+});
+
 test('nginx: manifest, remoteEntry, index.html and config.json are no-cache; hashed assets immutable', () => {
   for (const kind of ['host', 'remote'] as const) {
     const srv = server(kind);
