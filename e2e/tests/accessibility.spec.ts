@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { admin, expect, signIn, test } from './fixtures.ts';
+import { admin, expect, openConfirm, signIn, test } from './fixtures.ts';
 
 const screens = [
   '/dashboard',
@@ -22,6 +22,8 @@ const screens = [
   '/settings/statuses',
   '/settings/requests',
   '/profile',
+  '/profile/jobs',
+  '/profile/notifications',
 ];
 
 /** The screen once its remote, its data and antd's entry motions have settled. */
@@ -52,6 +54,11 @@ test('the main screens and a lead profile have no serious or critical accessibil
   await expect(page.getByTestId('lead-profile-title')).toBeVisible();
   await settled(page);
   found.push(...(await seriousViolations(page)).map((violation) => `lead profile ${violation}`));
+  // A confirm dialog, which antd renders outside the console's tree: its Yes is as readable as the rest.
+  await page.getByTestId('lead-delete').click();
+  const confirm = await openConfirm(page);
+  found.push(...(await seriousViolations(page)).map((violation) => `delete confirm ${violation}`));
+  await confirm.getByRole('button', { name: 'No' }).click();
   expect(found).toEqual([]);
 });
 
@@ -62,6 +69,9 @@ test('every screen title is its level-one heading', async ({ page }) => {
     ['/lead/search', 'Leads'],
     ['/broker/search', 'Brokers'],
     ['/management/users', 'Users'],
+    ['/profile', 'Profile'],
+    ['/profile/jobs', 'Jobs'],
+    ['/profile/notifications', 'Notifications'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);

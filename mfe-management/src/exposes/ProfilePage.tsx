@@ -1,4 +1,5 @@
-import { Flex, PermissionGate } from '@crm/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { Flex, PageTitle, PermissionGate } from '@crm/shared/ui';
 import '../i18n/index.ts';
 import { BrowserSessionsCard } from '../profile/components/BrowserSessionsCard.tsx';
 import { ChangePasswordCard } from '../profile/components/ChangePasswordCard.tsx';
@@ -6,8 +7,10 @@ import { ProfileSettingsCard } from '../profile/components/ProfileSettingsCard.t
 
 /** Route `profile` (user.profile.view): settings, password and browser sessions. */
 export default function ProfilePage() {
+  const { t } = useTranslation();
   return (
     <Flex vertical gap="large" data-testid="profile-page">
+      <PageTitle>{t('menu.profile.settings')}</PageTitle>
       <ProfileSettingsCard />
       <PermissionGate rule="user.profile.update">
         <ChangePasswordCard />

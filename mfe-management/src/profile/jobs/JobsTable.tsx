@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@crm/shared';
 import type { Job } from '@crm/shared/contract';
-import { Button, Card, confirmCancel, DataTable, Progress, StopOutlined, toastOutcome, Typography, type DataColumn } from '@crm/shared/ui';
+import { Button, Card, confirmCancel, DataTable, PageTitle, Progress, StopOutlined, toastOutcome, Typography, type DataColumn } from '@crm/shared/ui';
 import { useCancelJobMutation, useJobsQuery, useJobsQueryState } from '../api/profileApi.ts';
 import { isActiveJob, pollingIntervalFor } from './jobState.ts';
 import { JobStatusTag } from './JobStatusTag.tsx';
@@ -76,7 +76,7 @@ export function JobsTable() {
   }
 
   return (
-    <Card title={t('management:jobs.title')} data-testid="jobs-page" data-polling={String(pollingInterval > 0)}>
+    <Card title={<PageTitle style={{ fontSize: 'inherit' }}>{t('management:jobs.title')}</PageTitle>} data-testid="jobs-page" data-polling={String(pollingInterval > 0)}>
       <DataTable<Job>
         rows={rows}
         columns={columns}

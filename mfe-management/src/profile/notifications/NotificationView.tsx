@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { routeUrl } from '@crm/shared/routes';
-import { Alert, Card, formatDate, notificationTimeFormat, Result, Skeleton, Space, Typography } from '@crm/shared/ui';
+import { Alert, Card, formatDate, notificationTimeFormat, PageTitle, Result, Skeleton, Space, Typography } from '@crm/shared/ui';
 import { useNotificationQuery } from '../api/profileApi.ts';
 import { NotificationTypeTag } from './NotificationTypeTag.tsx';
 import { sanitizeNotificationHtml } from './sanitizeHtml.ts';
@@ -37,9 +37,7 @@ export function NotificationView({ id }: { id: number | null }) {
       data-testid="notification-page"
       title={
         <Space>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {item.data.title}
-          </Typography.Title>
+          <PageTitle style={{ fontSize: 'inherit' }}>{item.data.title}</PageTitle>
           <NotificationTypeTag type={item.type} />
         </Space>
       }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { routeUrl } from '@crm/shared/routes';
 import type { NotificationSummary } from '@crm/shared/contract';
-import { Button, Card, DataTable, formatDate, notificationTimeFormat, toastOutcome, type DataColumn } from '@crm/shared/ui';
+import { Button, Card, DataTable, formatDate, notificationTimeFormat, PageTitle, toastOutcome, type DataColumn } from '@crm/shared/ui';
 import { useMarkAllNotificationsReadMutation, useNotificationsQuery } from '../api/profileApi.ts';
 import { NotificationTypeTag } from './NotificationTypeTag.tsx';
 
@@ -35,7 +35,7 @@ export function NotificationsList() {
 
   return (
     <Card
-      title={t('management:notifications.title')}
+      title={<PageTitle style={{ fontSize: 'inherit' }}>{t('management:notifications.title')}</PageTitle>}
       data-testid="notifications-page"
       extra={
         <Button onClick={markAll} loading={marking.isLoading} disabled={!rows.some((item) => item.read_at === null)}>

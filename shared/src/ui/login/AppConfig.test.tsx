@@ -1,8 +1,10 @@
 import { act } from 'react';
-import { Empty, Pagination } from 'antd';
+import { Button, Empty, Pagination } from 'antd';
 import common from '../../../../host/public/locales/de/common.json';
 import { i18n } from '../../core/i18n/i18n.ts';
 import { initTestI18n } from '../../testing/i18nForTests.ts';
+import { confirmDelete } from '../components/confirm.ts';
+import { consoleTheme } from './theme.ts';
 import { renderWithProviders, screen } from '../../testing/renderWithProviders.tsx';
 
 beforeAll(() => i18n.addResourceBundle('de', 'common', common));
@@ -37,4 +39,21 @@ test('a language antd has no texts for keeps its English', async () => {
   await act(() => i18n.changeLanguage('fr'));
   expect(emptyText()).toHaveTextContent('No data');
   expect(document.documentElement.lang).toBe('fr');
+});
+
+/** The colour antd's CSS variables give `element` as its error colour, from the scope (a `css-var-*` class) it sits in. */
+function errorColourOf(element: HTMLElement): string | undefined {
+  const scope = [...element.classList].find((name) => name.startsWith('css-var-'));
+  const rules = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '');
+  const variables = rules.find((rule) => rule.startsWith(`.${scope}{`));
+  return /--ant-color-error:([^;]+)/.exec(variables ?? '')?.[1];
+}
+
+test("a confirm dialog, which antd renders outside the tree, takes the console's theme", async () => {
+  renderWithProviders(<Button danger>In the tree</Button>);
+  expect(errorColourOf(screen.getByRole('button', { name: 'In the tree' }))).toBe(consoleTheme.token.colorError);
+
+  act(() => confirmDelete(i18n.t.bind(i18n), () => undefined));
+  const yes = await screen.findByRole('button', { name: 'Yes' });
+  expect(errorColourOf(yes)).toBe(consoleTheme.token.colorError);
 });

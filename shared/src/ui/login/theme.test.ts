@@ -10,13 +10,15 @@ test('the WCAG contrast ratio: black on white is 21, a colour on itself 1, the o
   expect(contrastRatio('#8c8c8c', '#ffffff')).toBeLessThan(readableContrast);
 });
 
-test.each(['colorLink', 'colorSuccess', 'colorError', 'colorTextDescription', 'colorTextTertiary', 'colorTextPlaceholder'] as const)("the theme's %s is readable on white", (token) => {
+test.each(['colorLink', 'colorSuccess', 'colorError', 'colorInfo', 'colorWarning', 'colorTextDescription', 'colorTextTertiary', 'colorTextPlaceholder'] as const)("the theme's %s is readable on white", (token) => {
   expect(contrastRatio(consoleTheme.token[token], '#ffffff')).toBeGreaterThanOrEqual(readableContrast);
 });
 
-test("secondary text is readable on the layout's grey, and success and error tags on their tints", () => {
+test("secondary text is readable on the layout's grey", () => {
+  expect(contrastRatio(consoleTheme.token.colorTextDescription, '#f5f5f5')).toBeGreaterThanOrEqual(readableContrast);
+});
+
+test.each(['Success', 'Error', 'Info', 'Warning'] as const)('%s tags are readable: their text on their tint', (kind) => {
   const { token } = consoleTheme;
-  expect(contrastRatio(token.colorTextDescription, '#f5f5f5')).toBeGreaterThanOrEqual(readableContrast);
-  expect(contrastRatio(token.colorSuccess, token.colorSuccessBg)).toBeGreaterThanOrEqual(readableContrast);
-  expect(contrastRatio(token.colorError, token.colorErrorBg)).toBeGreaterThanOrEqual(readableContrast);
+  expect(contrastRatio(token[`color${kind}`], token[`color${kind}Bg`])).toBeGreaterThanOrEqual(readableContrast);
 });
