@@ -44,6 +44,7 @@ export {
   Tag,
   Tooltip,
   Typography,
+  Upload,
   theme,
 } from 'antd';
 export type { MenuProps, TableColumnsType, TableProps, FormInstance, FormProps } from 'antd';
@@ -73,4 +74,5 @@ export {
   CloseCircleOutlined,
   DollarOutlined,
   MinusOutlined,
+  InboxOutlined,
 } from '@ant-design/icons';

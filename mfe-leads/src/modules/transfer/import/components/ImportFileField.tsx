@@ -1,10 +1,10 @@
 /**
- * Step 1: the file. Checked before anything is read or sent (SPEC §2: csv or xlsx only); what stops the file —
- * a refused extension, a password, an unreadable file, the server's refusal — shows under it.
+ * Step 1: the file, dropped on the field or chosen from it, in the console's language (a bare file input speaks the
+ * browser's). Checked before anything is read or sent (SPEC §2: csv or xlsx only); what stops the file — a refused
+ * extension, a password, an unreadable file, the server's refusal — shows under it.
  */
-import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Form, Typography, formatCount } from '@crm/shared/ui';
+import { Alert, Form, InboxOutlined, Typography, Upload, formatCount } from '@crm/shared/ui';
 import { importMaxFileBytes, importMaxRows } from '@crm/shared/contract';
 import type { PreviewErrorCode } from '../preview/previewErrors.ts';
 import type { FileRefusal } from '../request/fileChecks.ts';
@@ -32,11 +32,27 @@ export function ImportFileField({ file, refusal, previewError, serverError, disa
         : previewError
           ? t(`leads.import.errors.${previewError}`)
           : serverError;
-  const choose = (event: ChangeEvent<HTMLInputElement>) => onChoose(event.target.files?.[0] ?? null);
 
   return (
     <Form.Item label={t('leads.import.file.label')} htmlFor="lead-import-file" extra={t('leads.import.file.hint', { rows: formatCount(importMaxRows, i18n.language) })}>
-      <input id="lead-import-file" type="file" accept=".csv,.xlsx" data-testid="lead-import-file" disabled={disabled} onChange={choose} />
+      <Upload.Dragger
+        id="lead-import-file"
+        data-testid="lead-import-file"
+        // The picker offers .csv and .xlsx first; any file, picked or dropped, reaches the dialog's own check, which
+        // says why it is refused.
+        accept=".csv,.xlsx"
+        disabled={disabled}
+        showUploadList={false}
+        beforeUpload={(chosen) => {
+          onChoose(chosen);
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{t('leads.import.file.drop')}</p>
+      </Upload.Dragger>
       {file && (
         <Typography.Text type="secondary" style={{ display: 'block' }}>
           {t('leads.import.file.chosen', { name: file.name, size: sizeText(file.size) })}
