@@ -26,6 +26,8 @@ test('shows each job with its counts, status and progress bar', async () => {
   renderJobs(['user.profile.job.view']);
 
   await screen.findByText('Import 1');
+  // The screen's title is its level-one heading, drawn at the card title's size.
+  expect(screen.getByRole('heading', { level: 1, name: 'Jobs' })).toHaveStyle({ fontSize: 'inherit' });
   const row = rowOf('Import 1');
   expect(within(row).getByText('Running')).toBeInTheDocument();
   expect(within(row).getByText('200')).toBeInTheDocument();

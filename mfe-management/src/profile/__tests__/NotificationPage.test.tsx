@@ -32,7 +32,7 @@ test('shows the title, time and the sanitised message', async () => {
   renderNotification('/profile/notification/7');
 
   const message = await screen.findByTestId('notification-message');
-  expect(screen.getByText('Import finished')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Import finished' })).toBeInTheDocument();
   expect(screen.getByTestId('notification-time')).toHaveTextContent('Mar 05, 2024 10:20');
   expect(within(message).getByText('200').tagName).toBe('B');
   expect(message.querySelector('script')).toBeNull();

@@ -76,7 +76,7 @@ export function JobsTable() {
   }
 
   return (
-    <Card title={<PageTitle style={{ fontSize: 'inherit' }}>{t('management:jobs.title')}</PageTitle>} data-testid="jobs-page" data-polling={String(pollingInterval > 0)}>
+    <Card title={<PageTitle inCard>{t('management:jobs.title')}</PageTitle>} data-testid="jobs-page" data-polling={String(pollingInterval > 0)}>
       <DataTable<Job>
         rows={rows}
         columns={columns}

@@ -37,7 +37,7 @@ export function NotificationView({ id }: { id: number | null }) {
       data-testid="notification-page"
       title={
         <Space>
-          <PageTitle style={{ fontSize: 'inherit' }}>{item.data.title}</PageTitle>
+          <PageTitle inCard>{item.data.title}</PageTitle>
           <NotificationTypeTag type={item.type} />
         </Space>
       }

@@ -35,7 +35,7 @@ export function NotificationsList() {
 
   return (
     <Card
-      title={<PageTitle style={{ fontSize: 'inherit' }}>{t('management:notifications.title')}</PageTitle>}
+      title={<PageTitle inCard>{t('management:notifications.title')}</PageTitle>}
       data-testid="notifications-page"
       extra={
         <Button onClick={markAll} loading={marking.isLoading} disabled={!rows.some((item) => item.read_at === null)}>

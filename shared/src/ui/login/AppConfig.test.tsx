@@ -3,9 +3,9 @@ import { Button, Empty, Pagination } from 'antd';
 import common from '../../../../host/public/locales/de/common.json';
 import { i18n } from '../../core/i18n/i18n.ts';
 import { initTestI18n } from '../../testing/i18nForTests.ts';
+import { renderWithProviders, screen } from '../../testing/renderWithProviders.tsx';
 import { confirmDelete } from '../components/confirm.ts';
 import { consoleTheme } from './theme.ts';
-import { renderWithProviders, screen } from '../../testing/renderWithProviders.tsx';
 
 beforeAll(() => i18n.addResourceBundle('de', 'common', common));
 afterEach(() => initTestI18n());
