@@ -2,13 +2,16 @@
  * Test harness: a real API on a real database. In-memory PGlite by default; with TEST_DATABASE_URL, a
  * fresh PostgreSQL database per test file (created from that URL, dropped afterwards).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inArray } from 'drizzle-orm';
 import type { Permission } from '@crm/shared/contract';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { dumpNewPglite } from '../src/db/pglite.ts';
 import { buildApp, type App } from '../src/http/app.ts';
 import { JobQueue, type JobQueueOptions } from '../src/modules/jobs/queue.ts';
 import { registerLeadJobs } from '../src/modules/leads/jobs.ts';
@@ -26,9 +29,20 @@ export const adminPassword = 'admin-password-for-tests';
 export const testSecretsKey = randomBytes(32).toString('base64');
 export const testSecrets = secretBoxFor({ secretsKey: testSecretsKey, dataDir: tmpdir() });
 
+/**
+ * A new PGlite data directory, dumped once for every test file of this PGlite build (named by its install path, which
+ * holds its version) and loaded by each in-memory database instead of running initdb: 1-3 s to open instead of 8-9.
+ */
+async function newPgliteTemplate(): Promise<string> {
+  const build = createHash('sha256').update(import.meta.resolve('@electric-sql/pglite')).digest('hex').slice(0, 12);
+  const path = join(tmpdir(), `crm-test-pglite-${build}.tar`);
+  if (!existsSync(path)) await dumpNewPglite(path);
+  return path;
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
-  if (!adminUrl) return openDatabase({});
+  if (!adminUrl) return openDatabase({ template: await newPgliteTemplate() });
   const name = `crm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -19,6 +19,8 @@ export type DatabaseOptions = {
   url?: string | undefined;
   /** Where the embedded database keeps its files; absent → in memory. */
   dataDir?: string | undefined;
+  /** In memory: start from this dump of a new data directory (`dumpNewPglite`) instead of creating one (the tests). */
+  template?: string | undefined;
   poolSize?: number;
 };
 
@@ -33,7 +35,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
-  const embedded = await startEmbedded(options.dataDir ?? null).catch((error: unknown) => {
+  const embedded = await startEmbedded(options.dataDir ?? null, options.template).catch((error: unknown) => {
     releaseLock();
     throw error;
   });

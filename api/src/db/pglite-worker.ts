@@ -7,11 +7,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { openPglite } from './pglite.ts';
 
-type WorkerInput = { dataDir: string | null };
+type WorkerInput = { dataDir: string | null; template: string | undefined };
 
-const { dataDir } = workerData as WorkerInput;
+const { dataDir, template } = workerData as WorkerInput;
 
-const db = await openPglite(dataDir);
+const db = await openPglite(dataDir, template);
 const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 4 });
 await server.start();
 const port = Number(server.getServerConn().split(':').at(-1));

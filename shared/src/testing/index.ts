@@ -7,3 +7,4 @@ export * from './fixtures.ts';
 export * from './httpAdapter.ts';
 export { en, initTestI18n, testResources } from './i18nForTests.ts';
 export * from './stubApi.ts';
+export { antdStyleContainer } from './antdStyles.tsx';

@@ -1,7 +1,7 @@
 /**
- * The one render helper (STYLE 10): a real store from createAppStore on an in-memory storage, a
- * MemoryRouter, the one i18n instance with the host's English texts, and antd's configuration (AppConfig) — then
- * Testing Library, re-exported, so a test imports everything from here.
+ * The one render helper (STYLE 10): a real store from createAppStore on an in-memory storage, a MemoryRouter, the one
+ * i18n instance with the host's English texts, and antd's configuration (AppConfig), its styles kept out of the
+ * document (antdStyles.tsx) — then Testing Library, re-exported, so a test imports everything from here.
  */
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
@@ -13,6 +13,7 @@ import { i18n } from '../core/i18n/i18n.ts';
 import { createAppStore, persistedStateKey, type AppStore } from '../core/store/createAppStore.ts';
 import type { SessionState } from '../core/store/session.ts';
 import { AppConfig } from '../ui/login/AppConfig.tsx';
+import { TestStyles } from './antdStyles.tsx';
 import { initTestI18n } from './i18nForTests.ts';
 import { createMemoryStorage, type MemoryStorage } from './memoryStorage.ts';
 
@@ -50,13 +51,15 @@ export function renderWithProviders(
     return (
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
-          <AppConfig>
-            <AntApp>
-              <MemoryRouter initialEntries={initialEntries} initialIndex={initialIndex ?? initialEntries.length - 1}>
-                {children}
-              </MemoryRouter>
-            </AntApp>
-          </AppConfig>
+          <TestStyles>
+            <AppConfig>
+              <AntApp>
+                <MemoryRouter initialEntries={initialEntries} initialIndex={initialIndex ?? initialEntries.length - 1}>
+                  {children}
+                </MemoryRouter>
+              </AntApp>
+            </AppConfig>
+          </TestStyles>
         </I18nextProvider>
       </Provider>
     );

@@ -2,9 +2,11 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { initTestI18n } from './i18nForTests.ts';
+import { keepStaticDialogStylesOut } from './antdStyles.tsx';
 
 // findBy… and waitFor wait 5 s, not 1 s: a 2-core CI machine running several suites at once is slow, not wrong.
 configure({ asyncUtilTimeout: 5_000 });
+keepStaticDialogStylesOut();
 
 beforeAll(async () => {
   await initTestI18n();

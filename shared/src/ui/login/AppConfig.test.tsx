@@ -4,6 +4,7 @@ import common from '../../../../host/public/locales/de/common.json';
 import { i18n } from '../../core/i18n/i18n.ts';
 import { initTestI18n } from '../../testing/i18nForTests.ts';
 import { renderWithProviders, screen } from '../../testing/renderWithProviders.tsx';
+import { antdStyleContainer } from '../../testing/antdStyles.tsx';
 import { confirmDelete } from '../components/confirm.ts';
 import { consoleTheme } from './theme.ts';
 
@@ -44,7 +45,7 @@ test('a language antd has no texts for keeps its English', async () => {
 /** The colour antd's CSS variables give `element` as its error colour, from the scope (a `css-var-*` class) it sits in. */
 function errorColourOf(element: HTMLElement): string | undefined {
   const scope = [...element.classList].find((name) => name.startsWith('css-var-'));
-  const rules = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '');
+  const rules = [...antdStyleContainer.querySelectorAll('style')].map((style) => style.textContent ?? '');
   const variables = rules.find((rule) => rule.startsWith(`.${scope}{`));
   return /--ant-color-error:([^;]+)/.exec(variables ?? '')?.[1];
 }
@@ -56,4 +57,11 @@ test("a confirm dialog, which antd renders outside the tree, takes the console's
   act(() => confirmDelete(i18n.t.bind(i18n), () => undefined));
   const yes = await screen.findByRole('button', { name: 'Yes' });
   expect(errorColourOf(yes)).toBe(consoleTheme.token.colorError);
+});
+
+test("the tests keep antd's component styles out of the document, where jsdom would match every element against them", () => {
+  renderWithProviders(<Button>Styled</Button>);
+  const text = (styles: Iterable<HTMLStyleElement>) => [...styles].map((style) => style.textContent).join('');
+  expect(text(antdStyleContainer.querySelectorAll('style'))).toContain('.ant-btn');
+  expect(text(document.querySelectorAll('style'))).not.toContain('.ant-btn');
 });

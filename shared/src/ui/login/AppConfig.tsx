@@ -22,4 +22,6 @@ export function AppConfig({ children }: { children: ReactNode }) {
  * antd's static dialogs (Modal.confirm: every delete and cancel) render outside the React tree, so they would miss
  * the configuration above: a default-red Yes at 3.3:1 on white, antd's English. They render inside it too.
  */
-ConfigProvider.config({ holderRender: (children) => <AppConfig>{children}</AppConfig> });
+export const staticHolder = (children: ReactNode) => <AppConfig>{children}</AppConfig>;
+
+ConfigProvider.config({ holderRender: staticHolder });
