@@ -58,6 +58,17 @@ test('text of 30 characters shows whole, without a tooltip', async () => {
   await expect(screen.findByRole('tooltip', {}, { timeout: 500 })).rejects.toThrow();
 });
 
+test.each([
+  ['date', '2024-03-05T10:20:30', 'Mar 05, 2024'],
+  ['datetime', '2024-03-05T10:20:30', 'Mar 05, 2024 10:20:30'],
+  ['text', 'Northstar Trading - FR Desk', 'Northstar Trading - FR Desk'],
+  ['text', 'The quick brown fox jumps over the lazy dog', 'The quick brown fox jumps over...'],
+  ['object', { id: 3, name: 'Summit Wealth Partners, APAC Desk' }, 'Summit Wealth Partners, APAC D...'],
+] as const)('a %s stays on one line, however narrow its column: %s', (type, value, shown) => {
+  renderValue(type, value);
+  expect(screen.getByText(shown)).toHaveStyle({ whiteSpace: 'nowrap' });
+});
+
 test('a status shows its name in its colours', () => {
   renderValue('status', { name: 'Qualified', text_color: 'rgb(255, 255, 255)', bg_color: 'rgb(0, 128, 0)' });
   const tag = screen.getByText('Qualified');

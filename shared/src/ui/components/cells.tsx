@@ -15,12 +15,19 @@ function isStatus(value: unknown): value is StatusValue {
 /** Pixels an array cell (tags) keeps however narrow the table is. */
 export const arrayCellMinWidth = 180;
 
+/**
+ * A value that reads as one piece stays on one line: a date split as "Nov 25, / 2026 / 20:15:08", or a cut text (at
+ * most 30 characters and an ellipsis, SPEC §2) broken word by word, made every row of a table squeezed by the
+ * automatic layout (a laptop's 1024 px) three to six lines tall. The table scrolls sideways instead.
+ */
+const oneLine = (content: ReactNode): ReactNode => <span style={{ whiteSpace: 'nowrap' }}>{content}</span>;
+
 export function renderCell(type: ColumnType, value: unknown, t: Translate): ReactNode {
   switch (type) {
     case 'date':
     case 'datetime': {
       const text = formatDate(value, type === 'date' ? dateFormat : dateTimeFormat);
-      return text ?? t('not_set');
+      return text === null ? t('not_set') : oneLine(text);
     }
     case 'boolean':
       return value ? <Tag color="success">{t('yes')}</Tag> : <Tag color="error">{t('no')}</Tag>;
@@ -44,13 +51,16 @@ export function renderCell(type: ColumnType, value: unknown, t: Translate): Reac
         </Flex>
       ) : null;
     case 'object':
-      return value && typeof value === 'object' ? labelOf(value) : null;
-    case 'text': {
-      if (value === null || value === undefined) return '';
-      const { text, full } = cutText(String(value));
-      return full ? <Tooltip title={full}>{text}</Tooltip> : text;
-    }
+      // Its name reads as a text does: cut, on one line.
+      return value && typeof value === 'object' ? textCell(labelOf(value)) : null;
+    case 'text':
+      return value === null || value === undefined ? '' : textCell(String(value));
   }
+}
+
+function textCell(value: string): ReactNode {
+  const { text, full } = cutText(value);
+  return full ? <Tooltip title={full}>{oneLine(text)}</Tooltip> : oneLine(text);
 }
 
 function labelOf(value: unknown): string {

@@ -1,12 +1,14 @@
 import { Link } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
-import { Typography } from '@crm/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { renderCell, Typography } from '@crm/shared/ui';
 import type { LeadSendHistory } from '@crm/shared/contract';
 import { routeUrl } from '@crm/shared/routes';
 
 /** The lead of a send attempt: its public id (a link to the profile for those who may open it) and email. */
 export function LeadLink({ lead, testId }: { lead: LeadSendHistory['lead']; testId: string }) {
   const { can } = useAccess();
+  const { t } = useTranslation();
   return (
     <span>
       {can('lead.single.view') ? (
@@ -18,7 +20,7 @@ export function LeadLink({ lead, testId }: { lead: LeadSendHistory['lead']; test
       )}
       {lead.email && (
         <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-          {lead.email}
+          {renderCell('text', lead.email, t)}
         </Typography.Text>
       )}
     </span>

@@ -1,7 +1,7 @@
 /** Send history (lead/history/search): every attempt to send a lead, searchable, filters kept in the URL. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, DataTable, ListHeader } from '@crm/shared/ui';
+import { Card, DataTable, ListHeader, renderCell } from '@crm/shared/ui';
 import type { LeadSendHistory } from '@crm/shared/contract';
 import { useSendHistoryQuery } from '../api/sendHistoryApi.ts';
 import { LeadLink } from './LeadLink.tsx';
@@ -29,7 +29,7 @@ export function SendHistoryScreen() {
         columns={[
           { key: 'created_at', sortKey: 'created_at', title: t('leads:leads.history.when'), type: 'datetime' },
           { key: 'lead', title: t('leads:leads.history.lead'), render: (row) => <LeadLink lead={row.lead} testId={`history-lead-${row.id}`} /> },
-          { key: 'department', title: t('leads:leads.history.department_id'), render: (row) => row.department?.label ?? t('not_set') },
+          { key: 'department', title: t('leads:leads.history.department_id'), render: (row) => (row.department ? renderCell('text', row.department.label, t) : t('not_set')) },
           { key: 'state', title: t('leads:leads.history.state'), render: (row) => <StateTag state={row.state} testId={`history-state-${row.id}`} /> },
           { key: 'failure_status', title: t('leads:leads.history.failure_status'), render: (row) => row.failure_status ?? '' },
           { key: 'duration_ms', sortKey: 'duration_ms', title: t('leads:leads.history.duration'), render: (row) => durationText(row.duration_ms, t) },
