@@ -30,8 +30,13 @@ describe('option lists of SPEC §7', () => {
     ]);
     await db.insert(tables.sources).values({ name: 'Facebook' });
     await db.insert(tables.tags).values({ name: 'VIP' });
-    const [lead] = await db.insert(tables.leads).values({ lead_id: 'L1', email: 'a@example.com', api_lead_status: 'Callback' }).returning();
-    await db.insert(tables.leadSendHistories).values({ lead_id: lead!.id, state: 'failure', failure_status: 'Duplicate' });
+    // Repeated values and nulls: each list names every value once, in order (read as a skip scan, db/distinct.ts).
+    const leads = await db
+      .insert(tables.leads)
+      .values(['Callback', null, 'Deposited', 'Callback', 'Another', null].map((status, index) => ({ lead_id: `L${index}`, email: `l${index}@example.com`, api_lead_status: status })))
+      .returning();
+    const failures = ['Duplicate', 'Timeout', null, 'Duplicate', 'Daily cap reached'];
+    await db.insert(tables.leadSendHistories).values(failures.map((failure, index) => ({ lead_id: leads[index]!.id, state: failure === null ? ('success' as const) : ('failure' as const), failure_status: failure })));
   });
   after(() => context.close());
 
@@ -69,8 +74,8 @@ describe('option lists of SPEC §7', () => {
   });
 
   test('sent-lead statuses and send-failure statuses are plain lists', async () => {
-    assert.deepEqual(z.array(sentLeadStatusOption).parse((await get('/api/lead/last/statuses/all')).json()), [{ status: 'Callback' }]);
-    assert.deepEqual(z.array(z.string()).parse((await get('/api/lead/history/send/failure/statuses')).json()), ['Duplicate']);
+    assert.deepEqual(z.array(sentLeadStatusOption).parse((await get('/api/lead/last/statuses/all')).json()), [{ status: 'Another' }, { status: 'Callback' }, { status: 'Deposited' }]);
+    assert.deepEqual(z.array(z.string()).parse((await get('/api/lead/history/send/failure/statuses')).json()), ['Daily cap reached', 'Duplicate', 'Timeout']);
   });
 
   test('roles load for management.user.create or management.user.update, not for view alone', async () => {

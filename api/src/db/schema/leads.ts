@@ -92,6 +92,8 @@ export const leads = pgTable(
     index('leads_search_trgm_idx').using('gin', table.search_text.op('gin_trgm_ops')),
     // The dashboard (modules/dashboard/counts.ts): a day range of FTDs with their department, from the index alone.
     index('leads_ftd_department_idx').on(table.api_ftd_at, table.last_broker_department_id).where(sql`${table.api_ftd_at} is not null`),
+    // The broker-side statuses seen (a skip scan, db/distinct.ts) and the leads holding one, without a row read.
+    index('leads_api_lead_status_idx').on(table.api_lead_status, table.id).where(sql`${table.api_lead_status} is not null`),
   ],
 );
 
@@ -161,6 +163,8 @@ export const leadSendHistories = pgTable(
     // By time (the lists' order), and a day range's outcomes per department for the dashboard from the index alone.
     index('lead_send_histories_created_outcome_idx').on(table.created_at, table.state, table.broker_department_id),
     index('lead_send_histories_department_idx').on(table.broker_department_id, table.created_at),
+    // The failure statuses seen (a skip scan, db/distinct.ts) and one's attempts by time.
+    index('lead_send_histories_failure_status_idx').on(table.failure_status, table.created_at).where(sql`${table.failure_status} is not null`),
   ],
 );
 

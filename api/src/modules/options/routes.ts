@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,6 +15,7 @@ import {
   type BrokerOption,
 } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
+import { distinctValues } from '../../db/distinct.ts';
 import {
   affiliateCompanies,
   brokerAffiliateCompanies,
@@ -150,12 +151,7 @@ export const optionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: { tags: tags_, summary: 'Broker-side statuses seen on sent leads (a plain list)', response: { 200: z.array(sentLeadStatusOption) } },
       config: { access: 'options.statusesOfSent.all' },
     },
-    async () =>
-      db
-        .selectDistinct({ status: sql<string>`${leads.api_lead_status}` })
-        .from(leads)
-        .where(isNotNull(leads.api_lead_status))
-        .orderBy(sql`1`),
+    async () => (await distinctValues(db, leads, leads.api_lead_status)).map((status) => ({ status })),
   );
 
   app.get(
@@ -164,14 +160,7 @@ export const optionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: { tags: tags_, summary: 'Failure statuses of send attempts (a plain list)', response: { 200: z.array(z.string()) } },
       config: { access: 'options.statuses.sendHistoryFailure' },
     },
-    async () => {
-      const rows = await db
-        .selectDistinct({ status: sql<string>`${leadSendHistories.failure_status}` })
-        .from(leadSendHistories)
-        .where(isNotNull(leadSendHistories.failure_status))
-        .orderBy(sql`1`);
-      return rows.map((row) => row.status);
-    },
+    async () => distinctValues(db, leadSendHistories, leadSendHistories.failure_status),
   );
 
   app.get(

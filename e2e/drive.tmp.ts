@@ -1,0 +1,24 @@
+import { chromium } from '@playwright/test';
+const [, , path = 'lead/search', shot = '/tmp/drive/shot.png', width = '1280'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking'] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+const timings: string[] = [];
+page.on('requestfinished', async (request) => {
+  if (!request.url().includes(':4000/api/')) return;
+  const t = request.timing();
+  timings.push(`${Math.round(t.responseEnd)} ms ${request.method()} ${request.url().replace('http://localhost:4000', '')}`);
+});
+await page.goto('http://localhost:3000/login');
+await page.getByLabel('E-mail').fill('admin@example.com');
+await page.getByLabel('Password', { exact: true }).fill(process.env.PW ?? '');
+await page.getByRole('button', { name: /Sign in/ }).click();
+await page.waitForURL(/dashboard/);
+timings.length = 0;
+const started = Date.now();
+await page.goto(`http://localhost:3000/${path}`);
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
+console.log(`loaded in ${Date.now() - started} ms`);
+await page.screenshot({ path: shot, fullPage: false });
+console.log(timings.join('\n'));
+await browser.close();
