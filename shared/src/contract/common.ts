@@ -25,6 +25,14 @@ export function paginated<Item extends z.ZodType>(item: Item) {
   return z.object({ data: z.array(item), meta: paginationMeta });
 }
 
+/** Meta of a list that may hold millions of rows: past its exact count's cap, `total` is the planner's estimate. */
+export const estimatedPaginationMeta = paginationMeta.extend({ total_estimated: z.boolean() });
+export type EstimatedPaginationMeta = z.infer<typeof estimatedPaginationMeta>;
+
+export function estimatedPaginated<Item extends z.ZodType>(item: Item) {
+  return z.object({ data: z.array(item), meta: estimatedPaginationMeta });
+}
+
 export function dataOf<Payload extends z.ZodType>(payload: Payload) {
   return z.object({ data: payload });
 }

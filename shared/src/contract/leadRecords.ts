@@ -3,7 +3,7 @@
  * and the lead status rules. Shared by the API and mfe-leads.
  */
 import { z } from 'zod';
-import { isoDateTime, maxNameLength, maxTextLength, paginationQuery } from './common.ts';
+import { estimatedPaginated, isoDateTime, maxNameLength, maxTextLength, paginationQuery } from './common.ts';
 import { departmentRef, failedLeadReasonCodes, isoDateFilter, statusCell } from './leads.ts';
 
 const reference = z.coerce.number().int().positive().max(2_147_483_647);
@@ -92,6 +92,14 @@ export const sendHistorySearchQuery = paginationQuery.extend({
   to: isoDateFilter('to').optional(),
 });
 export type SendHistorySearchQuery = z.input<typeof sendHistorySearchQuery>;
+
+/**
+ * Send attempts are counted exactly up to this many; past it the total is PostgreSQL's estimate and the screen says
+ * "about N" (every send and retry adds one: millions in time, and counting them on every page would slow it).
+ */
+export const sendHistoryCountCap = 10_000;
+export const sendHistoryPage = estimatedPaginated(leadSendHistory);
+export type SendHistoryPage = z.infer<typeof sendHistoryPage>;
 
 // ── failed leads (failed/lead/search) ────────────────────────────────────────────────────────────────
 

@@ -3,7 +3,7 @@
  * Shared by the API (validation, OpenAPI) and mfe-leads (types, form rules).
  */
 import { z } from 'zod';
-import { isoDateTime, maxNameLength, maxTextLength, paginationMeta, paginationQuery } from './common.ts';
+import { estimatedPaginated, isoDateTime, maxNameLength, maxTextLength, paginationQuery } from './common.ts';
 
 const reference = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -126,7 +126,7 @@ export const leadListItem = z.object({
 export type LeadListItem = z.infer<typeof leadListItem>;
 
 /** A page of leads: `total_estimated` says the total is the planner's estimate (more matches than the exact count's cap). */
-export const leadPage = z.object({ data: z.array(leadListItem), meta: paginationMeta.extend({ total_estimated: z.boolean() }) });
+export const leadPage = estimatedPaginated(leadListItem);
 export type LeadPage = z.infer<typeof leadPage>;
 
 /** Every SPEC §3 lead field, with the statuses as cells and the relations named. */

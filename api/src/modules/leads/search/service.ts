@@ -1,7 +1,8 @@
 /** The lead search: a page of list items, and a total that stops counting at the cap. */
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { LeadListItem, LeadPage } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
+import { estimateOf, estimateStatement, type ExplainedPlan } from '../../../db/totals.ts';
 import { leads } from '../../../db/schema/index.ts';
 import { leadCountSql, leadSearchParts, type LeadSearchOptions, type LeadSearchParts, type ParsedLeadSearchQuery } from './sql.ts';
 import { leadSearchPlan, type LeadSearchPlan } from './plans.ts';
@@ -23,8 +24,7 @@ const dbStatements =
  * Good to a few per cent unfiltered (table statistics), rougher for text patterns: hence "about N" in the list.
  */
 async function estimatedMatches(run: RunStatement, where: SQL | undefined): Promise<number> {
-  const [explained] = await run<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 from ${leads} where ${where ?? sql`true`}`);
-  return Math.round(Number(explained?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
+  return estimateOf(await run<ExplainedPlan>(estimateStatement(leads, where)));
 }
 
 const countOf = async (run: RunStatement, statement: SQL): Promise<number> => Number((await run<{ total: number }>(statement))[0]?.total ?? 0);

@@ -1,6 +1,6 @@
 /** `GET /lead/history/send`: the send-history search (SPEC §2 `lead/history/search`). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { leadSendHistory, paginated, sendHistorySearchQuery } from '@crm/shared/contract';
+import { sendHistoryPage, sendHistorySearchQuery } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { searchSendHistories } from './service.ts';
 
@@ -12,7 +12,7 @@ export const sendHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         tags: ['lead › history'],
         summary: 'Search send attempts (lead by public id, id or email; broker, department, state, failure status, dates)',
         querystring: sendHistorySearchQuery,
-        response: { 200: paginated(leadSendHistory) },
+        response: { 200: sendHistoryPage },
       },
       config: { access: 'lead.history.view' },
     },

@@ -1,8 +1,9 @@
 /** The send-history search of `lead/history/search`: every attempt to send a lead, filtered and paginated. */
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LeadSendHistory, PaginationMeta, sendHistorySearchQuery } from '@crm/shared/contract';
+import { sendHistoryCountCap, type SendHistoryPage, type sendHistorySearchQuery } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
+import { cappedTotal } from '../../../db/totals.ts';
 import { brokerDepartments, leads, leadSendHistories } from '../../../db/schema/index.ts';
 import { pageWindow, paginationMetaOf } from '../../../http/pagination.ts';
 import { rejectNul } from '../search/guards.ts';
@@ -42,7 +43,7 @@ function conditionsOf(query: ParsedSendHistoryQuery): SQL[] {
   return conditions;
 }
 
-export async function searchSendHistories(db: Db, query: ParsedSendHistoryQuery): Promise<{ data: LeadSendHistory[]; meta: PaginationMeta }> {
+export async function searchSendHistories(db: Db, query: ParsedSendHistoryQuery): Promise<SendHistoryPage> {
   rejectNul(query);
   const conditions = conditionsOf(query);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
@@ -55,9 +56,9 @@ export async function searchSendHistories(db: Db, query: ParsedSendHistoryQuery)
         ? desc(leadSendHistories.created_at)
         : asc(leadSendHistories.created_at);
   const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, { total, estimated }] = await Promise.all([
     db.select().from(leadSendHistories).where(where).orderBy(order, descending ? desc(leadSendHistories.id) : asc(leadSendHistories.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(leadSendHistories).where(where),
+    cappedTotal(db, leadSendHistories, where, sendHistoryCountCap),
   ]);
-  return { data: await toSendHistoryItems(db, rows), meta: paginationMetaOf(query, total?.total ?? 0) };
+  return { data: await toSendHistoryItems(db, rows), meta: { ...paginationMetaOf(query, total), total_estimated: estimated } };
 }

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { configure, fireEvent, pageOf, renderWithProviders, screen, signedInSession, stubApi, userEvent, waitFor, within } from '@crm/shared/testing';
+import { configure, fireEvent, pageOf, renderWithProviders, screen, signedInSession, stubApi, userEvent, waitFor, within, type TestReply } from '@crm/shared/testing';
 import type { LeadSendHistory } from '@crm/shared/contract';
 import LeadHistoryPage from '../../../exposes/LeadHistoryPage.tsx';
 
@@ -31,9 +31,9 @@ function Location() {
   return <output data-testid="location">{location.search}</output>;
 }
 
-function renderPage(url: string) {
+function renderPage(url: string, list: TestReply = pageOf([attempt])) {
   const http = stubApi({
-    'GET /lead/history/send': pageOf([attempt]),
+    'GET /lead/history/send': list,
     'GET /broker/department/all': { status: 200, data: { data: [{ id: 3, branch_name: 'Berlin', broker_id: broker }] } },
     'GET /broker/all': { status: 200, data: { data: [broker] } },
     'GET /lead/history/send/failure/statuses': { status: 200, data: ['duplicate', 'timeout'] },
@@ -91,4 +91,17 @@ test('each attempt links to its lead and opens its request and response', async 
 
   expect(await screen.findByTestId('history-request')).toHaveTextContent('"password": "[REDACTED]"');
   expect(screen.getByTestId('history-response')).toHaveTextContent('"error": "already registered"');
+});
+
+test('the exact total reads "N send attempts"', async () => {
+  renderPage('/lead/history/search');
+  expect(await screen.findByTestId('history-total')).toHaveTextContent('1 send attempt');
+});
+
+test('an estimated total reads "about N"', async () => {
+  const estimated = { current_page: 1, per_page: 25, total: 2_400_000, last_page: 96_000, total_estimated: true };
+  renderPage('/lead/history/search', { status: 200, data: { data: [attempt], meta: estimated } });
+  const total = await screen.findByTestId('history-total');
+  expect(total).toHaveTextContent('about 2,400,000 send attempts (estimated)');
+  expect(total).toHaveAttribute('data-estimated', 'true');
 });

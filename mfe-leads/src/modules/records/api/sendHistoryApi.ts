@@ -1,12 +1,11 @@
 /** The send-history search (lead/history/search): read-only, every attempt with its request and response. */
 import { baseApi } from '@crm/shared';
 import type { ListParams } from '@crm/shared/ui';
-import type { LeadSendHistory } from '@crm/shared/contract';
-import type { Page } from './recordsPage.ts';
+import type { SendHistoryPage } from '@crm/shared/contract';
 
 const api = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    sendHistory: build.query<Page<LeadSendHistory>, ListParams>({
+    sendHistory: build.query<SendHistoryPage, ListParams>({
       query: (params) => ({ url: '/lead/history/send', params }),
     }),
   }),

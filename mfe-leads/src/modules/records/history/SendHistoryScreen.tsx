@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, DataTable, ListHeader, renderCell } from '@crm/shared/ui';
 import type { LeadSendHistory } from '@crm/shared/contract';
 import { useSendHistoryQuery } from '../api/sendHistoryApi.ts';
+import { ListTotal } from '../components/ListTotal.tsx';
 import { LeadLink } from './LeadLink.tsx';
 import { SendHistoryDetails } from './SendHistoryDetails.tsx';
 import { SendHistoryFilters } from './SendHistoryFilters.tsx';
@@ -22,6 +23,7 @@ export function SendHistoryScreen() {
       <ListHeader title={t('menu.leads.history')}>
         <SendHistoryFilters filters={query.filters} onChange={query.setFilter} onClear={query.clearFilters} />
       </ListHeader>
+      {list.data && <ListTotal total={list.data.meta.total} estimated={list.data.meta.total_estimated} texts="leads.history" testId="history-total" />}
       <DataTable<LeadSendHistory>
         rows={list.data?.data ?? []}
         rowKey={(row) => row.id}

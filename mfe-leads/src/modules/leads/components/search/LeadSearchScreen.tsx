@@ -22,8 +22,8 @@ import { AddLeadModal } from '../form/AddLeadModal.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { LeadFiltersPanel } from './LeadFiltersPanel.tsx';
 import { LeadTable } from './LeadTable.tsx';
-import { LeadTotal } from './LeadTotal.tsx';
 import { leadColumns } from './leadColumns.tsx';
+import { ListTotal } from '../../../records/components/ListTotal.tsx';
 
 export function LeadSearchScreen() {
   const { t, i18n } = useTranslation('leads');
@@ -59,7 +59,7 @@ export function LeadSearchScreen() {
       </ListHeader>
       {advancedSearch && <LeadFiltersPanel filters={state.filters} onApply={applyFilters} />}
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        {meta ? <LeadTotal total={meta.total} estimated={meta.total_estimated} /> : <span />}
+        {meta ? <ListTotal total={meta.total} estimated={meta.total_estimated} texts="leads.search" testId="lead-total" /> : <span />}
         {selected.length > 0 && (
           <Flex gap="small" align="center">
             <Typography.Text data-testid="lead-selected-count">{t('leads.search.selected', { count: selected.length })}</Typography.Text>
