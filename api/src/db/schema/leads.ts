@@ -163,6 +163,9 @@ export const leadSendHistories = pgTable(
     // By time (the lists' order), and a day range's outcomes per department for the dashboard from the index alone.
     index('lead_send_histories_created_outcome_idx').on(table.created_at, table.state, table.broker_department_id),
     index('lead_send_histories_department_idx').on(table.broker_department_id, table.created_at),
+    // The sort by duration, attempts without one last in both directions (sendHistory/service.ts): one index per direction.
+    index('lead_send_histories_duration_idx').on(table.duration_ms, table.id),
+    index('lead_send_histories_duration_desc_idx').on(table.duration_ms.desc().nullsLast(), table.id.desc().nullsFirst()),
     // The failure statuses seen (a skip scan, db/distinct.ts) and one's attempts by time.
     index('lead_send_histories_failure_status_idx').on(table.failure_status, table.created_at).where(sql`${table.failure_status} is not null`),
   ],

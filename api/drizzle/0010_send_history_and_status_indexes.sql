@@ -1,2 +1,4 @@
+CREATE INDEX "lead_send_histories_duration_idx" ON "lead_send_histories" USING btree ("duration_ms","id");--> statement-breakpoint
+CREATE INDEX "lead_send_histories_duration_desc_idx" ON "lead_send_histories" USING btree ("duration_ms" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "lead_send_histories_failure_status_idx" ON "lead_send_histories" USING btree ("failure_status","created_at") WHERE "lead_send_histories"."failure_status" is not null;--> statement-breakpoint
 CREATE INDEX "leads_api_lead_status_idx" ON "leads" USING btree ("api_lead_status","id") WHERE "leads"."api_lead_status" is not null;
