@@ -19,11 +19,9 @@ export type CappedTotal = { total: number; estimated: boolean };
  */
 export async function cappedTotal(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<CappedTotal> {
   const estimate = async () => estimateOf((await db.execute<ExplainedPlan>(estimateStatement(table, where))).rows);
-  if (where === undefined) {
-    const size = await estimate();
-    if (size > 2 * cap) return { total: size, estimated: true };
-  }
+  const tableSize = where === undefined ? await estimate() : undefined;
+  if (tableSize !== undefined && tableSize > 2 * cap) return { total: tableSize, estimated: true };
   const counted = await db.execute<{ total: number }>(sql`select count(*)::int as total from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) capped`);
   const total = Number(counted.rows[0]?.total ?? 0);
-  return total <= cap ? { total, estimated: false } : { total: Math.max(cap + 1, await estimate()), estimated: true };
+  return total <= cap ? { total, estimated: false } : { total: Math.max(cap + 1, tableSize ?? (await estimate())), estimated: true };
 }

@@ -27,7 +27,6 @@ export function paginated<Item extends z.ZodType>(item: Item) {
 
 /** Meta of a list that may hold millions of rows: past its exact count's cap, `total` is the planner's estimate. */
 export const estimatedPaginationMeta = paginationMeta.extend({ total_estimated: z.boolean() });
-export type EstimatedPaginationMeta = z.infer<typeof estimatedPaginationMeta>;
 
 export function estimatedPaginated<Item extends z.ZodType>(item: Item) {
   return z.object({ data: z.array(item), meta: estimatedPaginationMeta });
