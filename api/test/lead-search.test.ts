@@ -84,7 +84,7 @@ describe('GET /lead: the lead search', () => {
   test('lists every lead, newest first, with its source, status, tags and last department', async () => {
     const result = await page('');
     assert.deepEqual(result.data.map((lead) => lead.name), ['Eve', 'Dave', 'Carol', 'Bob', 'Alice']);
-    assert.deepEqual(result.meta, { current_page: 1, per_page: 25, total: 5, last_page: 1, total_estimated: false });
+    assert.deepEqual(result.meta, { current_page: 1, per_page: 25, total: 5, last_page: 1, total_estimated: false, total_lower_bound: false });
     const alice = result.data.find((lead) => lead.name === 'Alice')!;
     const status = await context.database.db.execute<{ name: string; bg_color: string; text_color: string }>(sql`select name, bg_color, text_color from statuses where id = ${statusIds[0]!}`);
     assert.deepEqual(alice.status, { id: statusIds[0], ...status.rows[0] });
@@ -211,7 +211,7 @@ describe('GET /lead: the lead search', () => {
   test('pages', async () => {
     const second = await page('?per_page=2&page=2&sort=id&direction=asc');
     assert.deepEqual(second.data.map((lead) => lead.name), ['Carol', 'Dave']);
-    assert.deepEqual(second.meta, { current_page: 2, per_page: 2, total: 5, last_page: 3, total_estimated: false });
+    assert.deepEqual(second.meta, { current_page: 2, per_page: 2, total: 5, last_page: 3, total_estimated: false, total_lower_bound: false });
     const beyond = await page('?per_page=2&page=9');
     assert.deepEqual(beyond.data, []);
     assert.equal(beyond.meta.total, 5);
@@ -305,6 +305,24 @@ describe('GET /lead: the lead search', () => {
     }
   });
 
+  test('counted past the cap where the statistics say fewer leads, the total is cap + 1 and says it is a lower bound', async () => {
+    const pool = context.database.pool;
+    await pool.query('analyze leads');
+    // Statistics as if the table were empty: every estimate is one lead, the five fixtures are counted.
+    await pool.query(`update pg_class set reltuples = 0 where oid = 'leads'::regclass`);
+    try {
+      for (const params of [{}, { created_to: '2999-12-31' }]) {
+        const lowerBound = await searchLeads(context.database.db, leadSearchQuery.parse({ ...params, per_page: '2' }), { cap: 3 });
+        assert.deepEqual(lowerBound.meta, { current_page: 1, per_page: 2, total: 4, last_page: 2, total_estimated: true, total_lower_bound: true }, JSON.stringify(params));
+        assert.equal(lowerBound.data.length, 2);
+        const counted = await searchLeads(context.database.db, leadSearchQuery.parse({ ...params, per_page: '2' }), { cap: 5 });
+        assert.deepEqual(counted.meta, { current_page: 1, per_page: 2, total: 5, last_page: 3, total_estimated: false, total_lower_bound: false }, JSON.stringify(params));
+      }
+    } finally {
+      await pool.query('analyze leads');
+    }
+  });
+
   test('past the exact-count cap the total is the planner estimate and says so (1,000 for a free-text substring)', async () => {
     const cap = 10_000;
     // Cheaply more than the cap: one set-based insert.
@@ -326,7 +344,7 @@ describe('GET /lead: the lead search', () => {
     assert.equal(under.meta.total, 11, 'bulk1000@ and bulk10000@ … bulk10009@');
     // 1,000 substring matches are all fetched: the exact total, and the page sorted from them.
     const atCap = await page('?search=bulk2&created_from=2023-01-01T00:33:20Z&per_page=5');
-    assert.deepEqual(atCap.meta, { current_page: 1, per_page: 5, total: 1000, last_page: 200, total_estimated: false }, 'bulk2000@ … bulk2999@');
+    assert.deepEqual(atCap.meta, { current_page: 1, per_page: 5, total: 1000, last_page: 200, total_estimated: false, total_lower_bound: false }, 'bulk2000@ … bulk2999@');
     assert.deepEqual(atCap.data.map((lead) => lead.name), ['Bulk 2999', 'Bulk 2998', 'Bulk 2997', 'Bulk 2996', 'Bulk 2995']);
     // 1,162 substring matches: past the cap, estimated, and the page read down the created_at order.
     const between = await page('?search=bulk1&per_page=5');
@@ -414,7 +432,7 @@ describe('GET /lead: the lead search', () => {
     await context.database.pool.query(`delete from leads where funnel = 'bulk' and name <> 'Bulk 5'`);
     for (const sideBySide of [true, false]) {
       const stale = await searchLeads(context.database.db, leadSearchQuery.parse({ search: 'ulk' }), { sideBySide });
-      assert.deepEqual({ ...stale.meta, names: stale.data.map((lead) => lead.name) }, { current_page: 1, per_page: 25, total: 1, last_page: 1, total_estimated: false, names: ['Bulk 5'] });
+      assert.deepEqual({ ...stale.meta, names: stale.data.map((lead) => lead.name) }, { current_page: 1, per_page: 25, total: 1, last_page: 1, total_estimated: false, total_lower_bound: false, names: ['Bulk 5'] });
     }
   });
 });

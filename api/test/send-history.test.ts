@@ -1,12 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { LeadSendHistory } from '@crm/shared/contract';
+import type { EstimatedPaginationMeta, LeadSendHistory } from '@crm/shared/contract';
 import { eq, sql } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
-import { cappedTotal } from '../src/db/totals.ts';
+import { cappedTotal, countedTotal } from '../src/db/totals.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
-type Page = { data: LeadSendHistory[]; meta: { current_page: number; per_page: number; total: number; last_page: number; total_estimated: boolean } };
+type Page = { data: LeadSendHistory[]; meta: EstimatedPaginationMeta };
 type Invalid = { message: string; errors: Record<string, string[]> };
 
 describe('GET /lead/history/send: the send-history search', () => {
@@ -63,7 +63,7 @@ describe('GET /lead/history/send: the send-history search', () => {
   test('lists every attempt newest first with its lead, department label and user', async () => {
     const result = await page('');
     assert.deepEqual(result.data.map((row) => row.api_lead_id), ['a3', 'b1', 'a2', 'a1']);
-    assert.deepEqual(result.meta, { current_page: 1, per_page: 25, total: 4, last_page: 1, total_estimated: false });
+    assert.deepEqual(result.meta, { current_page: 1, per_page: 25, total: 4, last_page: 1, total_estimated: false, total_lower_bound: false });
     const first = result.data[3]!;
     assert.deepEqual(first.lead, { id: leadIds['one'], lead_id: 'PUB-ONE', name: 'One', email: 'one@example.com' });
     assert.deepEqual(first.department, { id: departments['alphaEu'], label: 'Alpha - EU' });
@@ -109,7 +109,7 @@ describe('GET /lead/history/send: the send-history search', () => {
     assert.deepEqual(await found('?sort=created_at&direction=asc'), ['a1', 'a2', 'b1', 'a3']);
     const second = await page('?per_page=3&page=2');
     assert.deepEqual(second.data.map((row) => row.api_lead_id), ['a1']);
-    assert.deepEqual(second.meta, { current_page: 2, per_page: 3, total: 4, last_page: 2, total_estimated: false });
+    assert.deepEqual(second.meta, { current_page: 2, per_page: 3, total: 4, last_page: 2, total_estimated: false, total_lower_bound: false });
   });
 
   test('the total is exact up to the cap, past it the estimate, and says so (db/totals.ts, with small caps)', async () => {
@@ -117,17 +117,26 @@ describe('GET /lead/history/send: the send-history search', () => {
     const attempts = tables.leadSendHistories;
     await db.execute(sql`analyze ${attempts}`);
     const failures = eq(attempts.state, 'failure');
-    assert.deepEqual(await cappedTotal(db, attempts, undefined, 4), { total: 4, estimated: false });
-    assert.deepEqual(await cappedTotal(db, attempts, failures, 2), { total: 2, estimated: false });
+    assert.deepEqual(await cappedTotal(db, attempts, undefined, 4), countedTotal(4));
+    assert.deepEqual(await cappedTotal(db, attempts, failures, 2), countedTotal(2));
     // Counted past the cap: the estimate, never below cap + 1.
     const counted = await cappedTotal(db, attempts, undefined, 3);
-    assert.equal(counted.estimated, true);
+    assert.equal(counted.total_estimated, true);
     assert.ok(counted.total >= 4, `${counted.total}`);
     const filtered = await cappedTotal(db, attempts, failures, 1);
-    assert.equal(filtered.estimated, true);
+    assert.equal(filtered.total_estimated, true);
     assert.ok(filtered.total >= 2, `${filtered.total}`);
     // Unfiltered and the statistics far past the cap: not counted at all, the table's estimate.
-    assert.deepEqual(await cappedTotal(db, attempts, undefined, 1), { total: 4, estimated: true });
+    assert.deepEqual(await cappedTotal(db, attempts, undefined, 1), { total: 4, total_estimated: true, total_lower_bound: false });
+    // Statistics that say the table is empty (every estimate one row): counted past the cap, the total is cap + 1 and
+    // says it is a lower bound.
+    await db.execute(sql`update pg_class set reltuples = 0 where oid = 'lead_send_histories'::regclass`);
+    try {
+      assert.deepEqual(await cappedTotal(db, attempts, undefined, 2), { total: 3, total_estimated: true, total_lower_bound: true });
+      assert.deepEqual(await cappedTotal(db, attempts, undefined, 4), countedTotal(4));
+    } finally {
+      await db.execute(sql`analyze ${attempts}`);
+    }
   });
 
   test('bad parameters are a 422 naming the parameter', async () => {

@@ -1,9 +1,11 @@
 /**
  * Totals of lists that may hold millions of rows: counted exactly up to a cap, past it the planner's estimate (what
- * `EXPLAIN` says, no row read, about a millisecond). The list then says "about N".
+ * `EXPLAIN` says, no row read, about a millisecond). The list then says "about N", or "more than {cap}" when the
+ * estimate came out no higher than the cap.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { EstimatedTotal } from '@crm/shared/contract';
 import type { Db } from './database.ts';
 
 /** The statement whose plan gives the estimate of `table`'s rows matching `where`. */
@@ -11,7 +13,17 @@ export const estimateStatement = (table: PgTable, where: SQL | undefined): SQL =
 export type ExplainedPlan = { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] };
 export const estimateOf = (rows: ExplainedPlan[]): number => Math.round(Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
 
-export type CappedTotal = { total: number; estimated: boolean };
+export type CappedTotal = EstimatedTotal;
+
+/** A total counted to the end. */
+export const countedTotal = (total: number): CappedTotal => ({ total, total_estimated: false, total_lower_bound: false });
+
+/**
+ * The total of more than `cap` matches: the estimate, or cap + 1 as a lower bound when the planner guessed no more
+ * than the cap (stale statistics, a pattern's rough guess).
+ */
+export const totalPastCap = (cap: number, estimate: number): CappedTotal =>
+  estimate > cap ? { total: estimate, total_estimated: true, total_lower_bound: false } : { total: cap + 1, total_estimated: true, total_lower_bound: true };
 
 /**
  * Exact up to `cap`; past it the estimate (at least cap + 1). Unfiltered, the table statistics already tell whether
@@ -20,8 +32,8 @@ export type CappedTotal = { total: number; estimated: boolean };
 export async function cappedTotal(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<CappedTotal> {
   const estimate = async () => estimateOf((await db.execute<ExplainedPlan>(estimateStatement(table, where))).rows);
   const tableSize = where === undefined ? await estimate() : undefined;
-  if (tableSize !== undefined && tableSize > 2 * cap) return { total: tableSize, estimated: true };
+  if (tableSize !== undefined && tableSize > 2 * cap) return totalPastCap(cap, tableSize);
   const counted = await db.execute<{ total: number }>(sql`select count(*)::int as total from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) capped`);
   const total = Number(counted.rows[0]?.total ?? 0);
-  return total <= cap ? { total, estimated: false } : { total: Math.max(cap + 1, tableSize ?? (await estimate())), estimated: true };
+  return total <= cap ? countedTotal(total) : totalPastCap(cap, tableSize ?? (await estimate()));
 }

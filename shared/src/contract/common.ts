@@ -25,8 +25,25 @@ export function paginated<Item extends z.ZodType>(item: Item) {
   return z.object({ data: z.array(item), meta: paginationMeta });
 }
 
-/** Meta of a list that may hold millions of rows: past its exact count's cap, `total` is the planner's estimate. */
-export const estimatedPaginationMeta = paginationMeta.extend({ total_estimated: z.boolean() });
+/**
+ * Meta of a list that may hold millions of rows: past its exact count's cap, `total` is the planner's estimate
+ * (`total_estimated`). When the planner guessed no more than the cap that the count went past, `total` is the cap + 1
+ * and `total_lower_bound` says so: the list then reads "more than {cap}", not "about {cap + 1}".
+ */
+export const estimatedPaginationMeta = paginationMeta.extend({ total_estimated: z.boolean(), total_lower_bound: z.boolean() });
+export type EstimatedPaginationMeta = z.infer<typeof estimatedPaginationMeta>;
+
+/** How a list's total reads: counted, the planner's estimate, or more than the cap (`total` − 1). */
+export type TotalKind = 'exact' | 'estimated' | 'more_than';
+
+/** A list's total as the API gives it (the API's capped totals have this shape too). */
+export type EstimatedTotal = Pick<EstimatedPaginationMeta, 'total' | 'total_estimated' | 'total_lower_bound'>;
+
+export const totalKindOf = (meta: Pick<EstimatedTotal, 'total_estimated' | 'total_lower_bound'>): TotalKind =>
+  meta.total_lower_bound ? 'more_than' : meta.total_estimated ? 'estimated' : 'exact';
+
+/** The number a total's text shows: "more than the cap" names the cap, one less than the lower bound. */
+export const shownTotal = (total: number, kind: TotalKind): number => (kind === 'more_than' ? total - 1 : total);
 
 export function estimatedPaginated<Item extends z.ZodType>(item: Item) {
   return z.object({ data: z.array(item), meta: estimatedPaginationMeta });

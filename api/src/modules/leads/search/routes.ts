@@ -13,7 +13,7 @@ export const leadSearchRoutes: FastifyPluginAsyncZod<LeadSearchRouteOptions> = a
     {
       schema: {
         tags: ['lead'],
-        summary: 'Search leads (filters, sorting; past 10,000 matches, or 1,000 for a free-text substring, the total is estimated: meta.total_estimated)',
+        summary: 'Search leads (filters, sorting; past 10,000 matches, or 1,000 for a free-text substring, the total is estimated: meta.total_estimated, or a lower bound: meta.total_lower_bound)',
         querystring: leadSearchQuery,
         response: { 200: leadPage },
       },

@@ -2,8 +2,9 @@
 import type { SQL } from 'drizzle-orm';
 import type { LeadListItem, LeadPage } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
-import { estimateOf, estimateStatement, type ExplainedPlan } from '../../../db/totals.ts';
+import { countedTotal, estimateOf, estimateStatement, totalPastCap, type CappedTotal, type ExplainedPlan } from '../../../db/totals.ts';
 import { leads } from '../../../db/schema/index.ts';
+import { paginationMetaOf } from '../../../http/pagination.ts';
 import { leadCountSql, leadSearchParts, type LeadSearchOptions, type LeadSearchParts, type ParsedLeadSearchQuery } from './sql.ts';
 import { leadSearchPlan, type LeadSearchPlan } from './plans.ts';
 import { rejectNul } from './guards.ts';
@@ -92,17 +93,14 @@ async function fetchedPage(
   return { data: await walked(), matches, estimate };
 }
 
-type CountedPage = { data: LeadListItem[]; total: number; estimated: boolean };
+type CountedPage = { data: LeadListItem[]; total: CappedTotal };
 
 /** `GET /lead`'s answer, its statements run by `run`. */
 export async function searchLeadsWith(run: RunStatement, query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): Promise<LeadPage> {
   rejectNul(query);
   const search: Search = { query, options, parts: leadSearchParts(query, options) };
-  const { data, total, estimated } = search.parts.where === undefined ? await unfilteredPage(run, search) : await filteredPage(run, search);
-  return {
-    data,
-    meta: { current_page: query.page, per_page: query.per_page, total, last_page: Math.max(1, Math.ceil(total / query.per_page)), total_estimated: estimated },
-  };
+  const { data, total } = search.parts.where === undefined ? await unfilteredPage(run, search) : await filteredPage(run, search);
+  return { data, meta: { ...paginationMetaOf(query, total.total), ...total } };
 }
 
 export const searchLeads = (db: Db, query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): Promise<LeadPage> => searchLeadsWith(dbStatements(db), query, options);
@@ -111,8 +109,7 @@ export const searchLeads = (db: Db, query: ParsedLeadSearchQuery, options: LeadS
 async function filteredPage(run: RunStatement, search: Search): Promise<CountedPage> {
   const { cap, where } = search.parts;
   const { data, matches, estimate } = await pageOf(run, search);
-  if (matches <= cap) return { data, total: matches, estimated: false };
-  return { data, total: Math.max(cap + 1, estimate ?? (await estimatedMatches(run, where))), estimated: true };
+  return { data, total: matches <= cap ? countedTotal(matches) : totalPastCap(cap, estimate ?? (await estimatedMatches(run, where))) };
 }
 
 /**
@@ -123,7 +120,7 @@ async function filteredPage(run: RunStatement, search: Search): Promise<CountedP
 async function unfilteredPage(run: RunStatement, search: Search): Promise<CountedPage> {
   const { cap } = search.parts;
   const [size, page] = await Promise.all([estimatedMatches(run, undefined), pageOf(run, search, false)]);
-  if (size > 2 * cap) return { data: page.data, total: size, estimated: true };
+  if (size > 2 * cap) return { data: page.data, total: totalPastCap(cap, size) };
   const matches = await countOf(run, leadCountSql(search.query, undefined, cap));
-  return matches <= cap ? { data: page.data, total: matches, estimated: false } : { data: page.data, total: Math.max(cap + 1, size), estimated: true };
+  return { data: page.data, total: matches <= cap ? countedTotal(matches) : totalPastCap(cap, size) };
 }

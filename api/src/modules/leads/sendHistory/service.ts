@@ -56,9 +56,9 @@ export async function searchSendHistories(db: Db, query: ParsedSendHistoryQuery)
         ? desc(leadSendHistories.created_at)
         : asc(leadSendHistories.created_at);
   const { limit, offset } = pageWindow(query);
-  const [rows, { total, estimated }] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.select().from(leadSendHistories).where(where).orderBy(order, descending ? desc(leadSendHistories.id) : asc(leadSendHistories.id)).limit(limit).offset(offset),
     cappedTotal(db, leadSendHistories, where, sendHistoryCountCap),
   ]);
-  return { data: await toSendHistoryItems(db, rows), meta: { ...paginationMetaOf(query, total), total_estimated: estimated } };
+  return { data: await toSendHistoryItems(db, rows), meta: { ...paginationMetaOf(query, total.total), ...total } };
 }

@@ -159,7 +159,7 @@ test('edit sends only what changed and shows the server refusal under its field'
 });
 
 test('delete confirms, deletes and goes back to the search', async () => {
-  const api = stubApi({ 'GET /lead/5': { status: 200, data: { data: leadDetail(5) } }, 'DELETE /lead/5': { status: 200, data: { message: 'Lead deleted.' } }, 'GET /lead': { status: 200, data: { data: [], meta: { ...meta(0), total_estimated: false } } }, ...histories });
+  const api = stubApi({ 'GET /lead/5': { status: 200, data: { data: leadDetail(5) } }, 'DELETE /lead/5': { status: 200, data: { message: 'Lead deleted.' } }, 'GET /lead': { status: 200, data: { data: [], meta: { ...meta(0), total_estimated: false, total_lower_bound: false } } }, ...histories });
   renderLeadRoutes('/lead/single/5');
   await user.click(await screen.findByTestId('lead-delete'));
   await user.click(await screen.findByRole('button', { name: 'Yes' }));

@@ -87,6 +87,14 @@ test('the total says "about N leads (estimated)" when the API estimated it, othe
   await waitFor(() => expect(screen.getByTestId('lead-total')).toHaveTextContent(/^1 lead$/));
 });
 
+test('counted past the cap with a lower estimate, the total says "more than" the cap', async () => {
+  stubApi({ 'GET /lead': pageReply([leadItem(1)], { total: 10_001, total_estimated: true, total_lower_bound: true }) });
+  renderLeadRoutes('/lead/search');
+  const total = await screen.findByTestId('lead-total');
+  expect(total).toHaveTextContent(/^more than 10,000 leads$/);
+  expect(total).toHaveAttribute('data-kind', 'more_than');
+});
+
 test('sorts only on sortable columns, through the URL', async () => {
   const api = stubApi({ 'GET /lead': pageReply([leadItem(1)]) });
   renderLeadRoutes('/lead/search');

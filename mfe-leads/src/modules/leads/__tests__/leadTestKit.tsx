@@ -80,9 +80,9 @@ export function leadDetail(id: number, overrides: Partial<LeadDetail> = {}): Lea
   };
 }
 
-export const pageReply = (items: LeadListItem[], meta: Partial<{ total: number; total_estimated: boolean; current_page: number; per_page: number }> = {}) => ({
+export const pageReply = (items: LeadListItem[], meta: Partial<{ total: number; total_estimated: boolean; total_lower_bound: boolean; current_page: number; per_page: number }> = {}) => ({
   status: 200,
-  data: { data: items, meta: { current_page: 1, per_page: 25, total: items.length, last_page: 1, total_estimated: false, ...meta } },
+  data: { data: items, meta: { current_page: 1, per_page: 25, total: items.length, last_page: 1, total_estimated: false, total_lower_bound: false, ...meta } },
 });
 
 /** The option lists the filters and forms choose from, as if the background cycle had loaded them. */

@@ -99,9 +99,15 @@ test('the exact total reads "N send attempts"', async () => {
 });
 
 test('an estimated total reads "about N"', async () => {
-  const estimated = { current_page: 1, per_page: 25, total: 2_400_000, last_page: 96_000, total_estimated: true };
+  const estimated = { current_page: 1, per_page: 25, total: 2_400_000, last_page: 96_000, total_estimated: true, total_lower_bound: false };
   renderPage('/lead/history/search', { status: 200, data: { data: [attempt], meta: estimated } });
   const total = await screen.findByTestId('history-total');
   expect(total).toHaveTextContent('about 2,400,000 send attempts (estimated)');
-  expect(total).toHaveAttribute('data-estimated', 'true');
+  expect(total).toHaveAttribute('data-kind', 'estimated');
+});
+
+test('a total counted past the cap whose estimate came out lower reads "more than" the cap', async () => {
+  const atLeast = { current_page: 1, per_page: 25, total: 10_001, last_page: 401, total_estimated: true, total_lower_bound: true };
+  renderPage('/lead/history/search', { status: 200, data: { data: [attempt], meta: atLeast } });
+  expect(await screen.findByTestId('history-total')).toHaveTextContent(/^more than 10,000 send attempts$/);
 });

@@ -23,7 +23,7 @@ export function SendHistoryScreen() {
       <ListHeader title={t('menu.leads.history')}>
         <SendHistoryFilters filters={query.filters} onChange={query.setFilter} onClear={query.clearFilters} />
       </ListHeader>
-      {list.data && <ListTotal total={list.data.meta.total} estimated={list.data.meta.total_estimated} texts="leads.history" testId="history-total" />}
+      {list.data && <ListTotal meta={list.data.meta} texts="leads.history" testId="history-total" />}
       <DataTable<LeadSendHistory>
         rows={list.data?.data ?? []}
         rowKey={(row) => row.id}

@@ -3,7 +3,7 @@
  * lead, a selection, or everything the current filter matches), the request body, where a send job stands, and
  * where its attempts can be read afterwards.
  */
-import { sendMaxLeads, sendReport, type Job, type SendReport } from '@crm/shared/contract';
+import { sendMaxLeads, sendReport, type Job, type SendReport, type TotalKind } from '@crm/shared/contract';
 import { routeUrl } from '@crm/shared/routes';
 import { filledFilters, type LeadFilters } from '../../leads/hooks/leadSearchUrl.ts';
 
@@ -14,11 +14,11 @@ import { filledFilters, type LeadFilters } from '../../leads/hooks/leadSearchUrl
 export type SendScope =
   | { kind: 'lead'; id: number; label: string }
   | { kind: 'selection'; ids: readonly number[] }
-  | { kind: 'filter'; filters: LeadFilters; total: number | null; estimated: boolean };
+  | { kind: 'filter'; filters: LeadFilters; total: number | null; totalKind: TotalKind };
 
 /** The search toolbar's scope: the selection when there is one, otherwise the current filter. */
-export function searchSendScope(selected: readonly number[], filters: LeadFilters, total: number | null, estimated: boolean): SendScope {
-  return selected.length > 0 ? { kind: 'selection', ids: selected } : { kind: 'filter', filters, total, estimated };
+export function searchSendScope(selected: readonly number[], filters: LeadFilters, total: number | null, totalKind: TotalKind): SendScope {
+  return selected.length > 0 ? { kind: 'selection', ids: selected } : { kind: 'filter', filters, total, totalKind };
 }
 
 /** How many leads the job will take at most: the filter is cut at `sendMaxLeads` (newest first) by the API. */

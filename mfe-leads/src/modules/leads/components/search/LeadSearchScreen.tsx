@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leadSettingVisible, useAccess } from '@crm/shared';
 import { Button, Card, Flex, ListHeader, SearchBox, Typography } from '@crm/shared/ui';
-import type { LeadListItem } from '@crm/shared/contract';
+import { totalKindOf, type LeadListItem } from '@crm/shared/contract';
 import { useLeadSearchListQuery } from '../../api/leadsApi.ts';
 import { leadListParams } from '../../hooks/leadSearchUrl.ts';
 import { useChosenColumns } from '../../hooks/useChosenColumns.ts';
@@ -53,13 +53,13 @@ export function LeadSearchScreen() {
         )}
         <ImportButton />
         <ExportButton selected={selected} filters={state.filters} sort={state.sort} />
-        <SendButton scope={searchSendScope(selected, state.filters, meta?.total ?? null, meta?.total_estimated ?? false)} />
+        <SendButton scope={searchSendScope(selected, state.filters, meta?.total ?? null, meta ? totalKindOf(meta) : 'exact')} />
         {!advancedSearch && <SearchBox label={t('leads.search.filters.search')} onSearch={(search) => applyFilters({ ...state.filters, search: search.trim() || undefined })} />}
         <ColumnChooser columns={columns} chosen={chosen} onChoose={choose} />
       </ListHeader>
       {advancedSearch && <LeadFiltersPanel filters={state.filters} onApply={applyFilters} />}
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        {meta ? <ListTotal total={meta.total} estimated={meta.total_estimated} texts="leads.search" testId="lead-total" /> : <span />}
+        {meta ? <ListTotal meta={meta} texts="leads.search" testId="lead-total" /> : <span />}
         {selected.length > 0 && (
           <Flex gap="small" align="center">
             <Typography.Text data-testid="lead-selected-count">{t('leads.search.selected', { count: selected.length })}</Typography.Text>

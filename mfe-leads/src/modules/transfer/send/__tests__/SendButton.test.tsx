@@ -41,8 +41,23 @@ test('shows Send only to holders of lead.send who are flagged as senders and see
     [['lead.send'], true, true],
   ];
   for (const [permissions, isSender, shown] of cases) {
-    const { unmount } = renderWithProviders(<SendButton scope={searchSendScope([], {}, 3, false)} />, { session: signedInSession(permissions, { isSender }) });
+    const { unmount } = renderWithProviders(<SendButton scope={searchSendScope([], {}, 3, 'exact')} />, { session: signedInSession(permissions, { isSender }) });
     expect(screen.queryByTestId('lead-send-open') !== null).toBe(shown);
+    unmount();
+  }
+});
+
+test('the filter scope reads as the list total does: counted, estimated, or more than the cap', async () => {
+  stubApi(optionLists);
+  const cases = [
+    [searchSendScope([], {}, 120, 'exact'), 'All 120 leads matching the current filter'],
+    [searchSendScope([], {}, 12_345, 'estimated'), 'About 12,345 leads matching the current filter (estimated)'],
+    [searchSendScope([], {}, 10_001, 'more_than'), 'More than 10,000 leads matching the current filter'],
+  ] as const;
+  for (const [scope, text] of cases) {
+    const { unmount } = renderWithProviders(<SendButton scope={scope} />, { session: signedInSession(sender, { isSender: true }) });
+    await user.click(screen.getByTestId('lead-send-open'));
+    expect(within(await screen.findByTestId('lead-send-modal')).getByTestId('lead-send-scope')).toHaveTextContent(new RegExp(`^${text.replace(/[()]/g, '\\$&')}$`));
     unmount();
   }
 });
@@ -55,7 +70,7 @@ test('sends the selection to the department of the chosen broker, follows the jo
     'POST /lead/send': { status: 202, data: { data: job({}) } },
     'GET /lead/send/42': () => ({ status: 200, data: { data: polls.shift() ?? finished } }),
   });
-  renderWithProviders(<SendButton scope={searchSendScope([9, 5], { status_id: '1' }, 120, false)} />, { session: signedInSession(sender, { isSender: true }) });
+  renderWithProviders(<SendButton scope={searchSendScope([9, 5], { status_id: '1' }, 120, 'exact')} />, { session: signedInSession(sender, { isSender: true }) });
 
   await user.click(screen.getByTestId('lead-send-open'));
   const dialog = await screen.findByTestId('lead-send-modal');

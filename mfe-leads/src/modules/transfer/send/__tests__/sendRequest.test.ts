@@ -8,13 +8,13 @@ const job = (overrides: Partial<Job>): Job => jobFixture({ id: 42, type: 'lead.s
 
 describe('the send request', () => {
   test('a selection is sent by id, whatever the filters', () => {
-    const body = sendRequestBody(8, searchSendScope([9, 5], { status_id: '1' }, 120, false));
+    const body = sendRequestBody(8, searchSendScope([9, 5], { status_id: '1' }, 120, 'exact'));
     expect(body).toEqual({ broker_department_id: 8, lead_ids: [9, 5], filters: {} });
     expect(sendRequest.safeParse(body).success).toBe(true);
   });
 
   test('without a selection it sends the current filters, empty ones left out', () => {
-    const body = sendRequestBody(8, searchSendScope([], { status_id: '1,2', search: 'anna', email: '' }, 120, false));
+    const body = sendRequestBody(8, searchSendScope([], { status_id: '1,2', search: 'anna', email: '' }, 120, 'exact'));
     expect(body).toEqual({ broker_department_id: 8, filters: { status_id: '1,2', search: 'anna' } });
   });
 
@@ -25,13 +25,13 @@ describe('the send request', () => {
 
 test('counts what a send takes: the filter is cut at the most one send takes', () => {
   expect(leadsToSend({ kind: 'lead', id: 5, label: 'L-5' })).toBe(1);
-  expect(leadsToSend(searchSendScope([1, 2, 3], {}, 9, false))).toBe(3);
-  expect(leadsToSend(searchSendScope([], {}, 120, false))).toBe(120);
-  expect(leadsToSend(searchSendScope([], {}, null, false))).toBeNull();
-  const huge = searchSendScope([], {}, sendMaxLeads + 1, true);
+  expect(leadsToSend(searchSendScope([1, 2, 3], {}, 9, 'exact'))).toBe(3);
+  expect(leadsToSend(searchSendScope([], {}, 120, 'exact'))).toBe(120);
+  expect(leadsToSend(searchSendScope([], {}, null, 'exact'))).toBeNull();
+  const huge = searchSendScope([], {}, sendMaxLeads + 1, 'estimated');
   expect(leadsToSend(huge)).toBe(sendMaxLeads);
   expect(scopeIsCapped(huge)).toBe(true);
-  expect(scopeIsCapped(searchSendScope([], {}, sendMaxLeads, false))).toBe(false);
+  expect(scopeIsCapped(searchSendScope([], {}, sendMaxLeads, 'exact'))).toBe(false);
 });
 
 describe('where a send job stands', () => {

@@ -5,12 +5,15 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sendMaxLeads, type Job } from '@crm/shared/contract';
+import { sendMaxLeads, shownTotal, type Job } from '@crm/shared/contract';
 import { Alert, Button, Flex, Form, Modal, SendOutlined, Typography, formatCount, toastOutcome } from '@crm/shared/ui';
 import { useLeadSendStartMutation } from '../api/sendApi.ts';
 import { leadsToSend, noSendTarget, placeSendErrors, scopeIsCapped, sendRequestBody, type SendScope, type SendTarget } from '../sendRequest.ts';
 import { DepartmentPicker } from './DepartmentPicker.tsx';
 import { SendProgress } from './SendProgress.tsx';
+
+/** The filter's scope as its total reads: counted, estimated, or more than the cap. */
+const filteredTexts = { exact: 'leads.send.scope.filtered', estimated: 'leads.send.scope.filteredEstimated', more_than: 'leads.send.scope.filteredMoreThan' } as const;
 
 function ScopeText({ scope }: { scope: SendScope }) {
   const { t, i18n } = useTranslation('leads');
@@ -21,7 +24,10 @@ function ScopeText({ scope }: { scope: SendScope }) {
   else if (scope.kind === 'selection') text = t('leads.send.scope.selected', { count: scope.ids.length, total: number(scope.ids.length) });
   else if (scope.total === null) text = t('leads.send.scope.filteredUncounted');
   else if (scope.total === 0) text = t('leads.send.scope.none');
-  else text = t(scope.estimated ? 'leads.send.scope.filteredEstimated' : 'leads.send.scope.filtered', { count: scope.total, total: number(scope.total) });
+  else {
+    const shown = shownTotal(scope.total, scope.totalKind);
+    text = t(filteredTexts[scope.totalKind], { count: shown, total: number(shown) });
+  }
   return (
     <Flex vertical gap="small">
       <Typography.Text data-testid="lead-send-scope" data-count={count ?? undefined}>
