@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { leadSearchQuery, type LeadPage } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
-import { leadSearchParts, searchLeads, leadSearchPlan, leadSearchSql, leadSearchStatements, runLeadSearchDirectly } from '../src/modules/leads/search/index.ts';
+import { leadSearchParts, searchLeads, leadSearchPlan, leadSearchSql, leadSearchStatements, runLeadSearchDirectly, type LeadSearchPlan } from '../src/modules/leads/search/index.ts';
 import { leadPageColumns } from '../src/modules/leads/search/sql.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
@@ -252,16 +252,20 @@ describe('GET /lead: the lead search', () => {
     assert.equal((await get('', viewer.token)).statusCode, 200);
   });
 
-  test('leadSearchSql renders the page rows the route wraps with their relations, and runs directly with the same result', async () => {
+  test('leadSearchSql renders the page rows the route wraps with their relations (past the first pages, their ids), and runs directly with the same result', async () => {
     const query = leadSearchQuery.parse({ status_id: `${statusIds[0]},${statusIds[2]}`, sort: 'api_ftd_at', per_page: '10' });
-    const parts = leadSearchParts(query);
-    const routeQuery = context.database.db.select(leadPageColumns).from(tables.leads).where(parts.where).orderBy(...parts.orderBy).limit(parts.limit).offset(parts.offset).toSQL();
+    const routeQuery = (columns: Parameters<typeof context.database.db.select>[0], parts = leadSearchParts(query)) =>
+      context.database.db.select(columns).from(tables.leads).where(parts.where).orderBy(...parts.orderBy).limit(parts.limit).offset(parts.offset).toSQL();
     const rendered = new PgDialect().sqlToQuery(leadSearchSql(query).rows);
-    assert.equal(rendered.sql, routeQuery.sql);
-    assert.deepEqual(rendered.params, routeQuery.params);
-    const plan = leadSearchPlan(query);
-    assert.equal(plan.kind, 'together');
-    if (plan.kind === 'together') assert.ok(new PgDialect().sqlToQuery(plan.page).sql.includes(`from (${routeQuery.sql}) as "leads"`), 'one statement: the page rows and their relations');
+    assert.equal(rendered.sql, routeQuery(leadPageColumns).sql);
+    assert.deepEqual(rendered.params, routeQuery(leadPageColumns).params);
+    const pageSql = (plan: LeadSearchPlan) => (plan.kind === 'together' ? new PgDialect().sqlToQuery(plan.page).sql : assert.fail('the plain plan'));
+    assert.ok(pageSql(leadSearchPlan(query)).includes(`from (${routeQuery(leadPageColumns).sql}) as "leads"`), 'one statement: the page rows and their relations');
+    // Past 250 skipped leads the page's ids come first, and only their rows are read.
+    const deep = leadSearchQuery.parse({ ...query, page: '26' });
+    assert.ok(pageSql(leadSearchPlan(deep)).includes(`where "leads"."id" = any(array(${routeQuery({ id: tables.leads.id }, leadSearchParts(deep)).sql}))) as "leads"`));
+    const shallower = { ...deep, page: 25 };
+    assert.ok(pageSql(leadSearchPlan(shallower)).includes(`from (${routeQuery(leadPageColumns, leadSearchParts(shallower)).sql}) as "leads"`), '240 skipped: the rows in order');
     const statements = leadSearchStatements(leadSearchQuery.parse({ search: 'example.com' }));
     assert.match(statements.count.text, /limit \$\d+\)\) as capped$/);
     assert.ok(statements.count.values.includes(1_001), 'a free-text substring counts at most 1,000 + 1 rows');
@@ -402,6 +406,16 @@ describe('GET /lead: the lead search', () => {
         assert.deepEqual(direct.data.map((lead) => lead.id), plain.rows.map((row) => row.id));
         assert.deepEqual(direct.meta, result.meta, 'the direct run totals as the API does: counted, or estimated past the cap');
       }
+    }
+    // Deep pages of the plain plan find their ids first: the same page, in the same order, as the plain query.
+    for (const query of ['?page=300', '?funnel=bulk&page=41&per_page=20', '?sort=id&direction=asc&page=12', '?sort=last_sent_at&page=15', `?created_from=2023-01-01T01:00:00Z&page=20`]) {
+      const params = Object.fromEntries(new URLSearchParams(query.slice(1)));
+      const plan = leadSearchPlan(leadSearchQuery.parse(params));
+      assert.ok(plan.kind === 'together' && new PgDialect().sqlToQuery(plan.page).sql.includes('= any(array('), `${query}: ids first`);
+      const plain = leadSearchStatements(leadSearchQuery.parse(params)).rows;
+      const expected = (await context.database.pool.query<{ id: number }>(plain.text, plain.values)).rows.map((row) => row.id);
+      assert.equal(expected.length > 0, true, query);
+      assert.deepEqual((await page(query)).data.map((lead) => lead.id), expected, `${query} pages like the plain query`);
     }
     // Both page plans read every column any filter names (the walk carries only those).
     const allFilters = leadSearchQuery.parse({

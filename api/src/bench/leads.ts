@@ -145,6 +145,8 @@ function casesOf(samples: Awaited<ReturnType<typeof sampleValues>>): Case[] {
     { name: "'%substring%' free text", params: (i) => ({ search: samples.pick(samples.surnames, i).slice(1, 5).toLowerCase() }) },
     { name: 'tag filter', params: (i) => ({ tag_id: samples.pick(samples.tagIds, i) }) },
     { name: 'page 200', params: (i) => ({ page: String(200 + (i % 3)) }) },
+    // Not in the goal: how far down a deep page still answers (100,000 leads skipped).
+    { name: 'page 4,000 (deep)', params: (i) => ({ page: String(4_000 + (i % 3)) }) },
   ];
 }
 

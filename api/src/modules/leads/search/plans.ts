@@ -1,6 +1,6 @@
 /**
  * How a search page is fetched. Most searches run the page query and the capped count side by side and let the planner
- * choose. Email prefixes (`email`, or a 1–2 character free text) and free-text substrings do not: PostgreSQL's estimate
+ * choose; past the first pages they find the page's ids first (`idsFirstOffset`). Email prefixes (`email`, or a 1–2 character free text) and free-text substrings do not: PostgreSQL's estimate
  * of a prefix match is only as fine as one histogram bucket (1% of the table), so it reads a page of 794 matches by
  * walking a million leads in `created_at` order (100+ ms), or sorts 8,000 matches fetched one by one. A page of 25 among
  * N matches spread over a million leads comes after about 25 million / N rows of the walk, so:
@@ -17,7 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { leadFilterKeys } from '@crm/shared/contract';
 import { leads } from '../../../db/schema/index.ts';
 import { listItemsSql, rowsByIdsSql } from './listItems.ts';
-import { freeTextMatch, searchesLeadId, leadSearchParts, leadSearchSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
+import { freeTextMatch, searchesLeadId, leadSearchParts, leadSearchSql, orderedPageSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 
 /** Every column a search condition or order reads (`leadSearchWhere`, `leadSearchOrder`). */
 const walkedColumns = sql.join(
@@ -71,11 +71,21 @@ function walkIsCovered(query: ParsedLeadSearchQuery): boolean {
  */
 const newestLeads = 50_000;
 
+/**
+ * From this many skipped leads on, the plain plan finds the page's ids first and reads only the page's rows whole.
+ * Reading whole rows in order reads every skipped row too, about 2 µs each at a million leads, where the ids come off
+ * the order's index alone when it holds the conditions (`leads_created_idx`, `(status_id | source_id | country,
+ * created_at, id)`), and the second read costs about half a millisecond. Page 200: 12.7 → 4.6 ms; page 4,000: 575 → 41.
+ */
+const idsFirstOffset = 250;
+
 export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}, parts = leadSearchParts(query, options)): LeadSearchPlan {
+  const listed = (ids: SQL | readonly number[]) => listItemsSql(rowsByIdsSql(ids), parts.orderBy);
   const emailPrefix = narrowsByEmailPrefix(query);
   if (!emailPrefix && !narrowsBySubstring(query)) {
     const { rows, count } = leadSearchSql(query, options, parts);
-    return { kind: 'together', page: listItemsSql(rows, parts.orderBy), count };
+    const page = parts.offset < idsFirstOffset ? listItemsSql(rows, parts.orderBy) : listed(orderedPageSql(parts, { id: leads.id }));
+    return { kind: 'together', page, count };
   }
   const where = parts.where ?? sql`true`;
   const order = sql.join(parts.orderBy, sql`, `);
@@ -98,7 +108,6 @@ export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearch
   const covered = walkIsCovered(query);
   const walked = covered ? sql.join([leads.id, leads.created_at, leads.search_text], sql`, `) : walkedColumns;
   const walkIds = (bound: SQL) => sql`select leads.id from (select ${walked} from ${leads} order by ${order} ${bound}) as leads where ${where} order by ${order} ${window}`;
-  const listed = (ids: SQL | readonly number[]) => listItemsSql(rowsByIdsSql(ids), parts.orderBy);
   return {
     kind: 'fetch-first',
     // One read of at most cap + 1 matches gives both the capped total and, when they are all there, the page's ids

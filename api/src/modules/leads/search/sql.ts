@@ -176,7 +176,7 @@ export function leadSearchOrder(query: Pick<ParsedLeadSearchQuery, 'sort' | 'dir
   return [descending ? desc(column) : asc(column), tiebreak];
 }
 
-/** Everything a page needs, worked out once per search: the route runs these parts through Drizzle; `leadSearchSql` renders the same parts. */
+/** Everything a page needs, worked out once per search (`leadSearchSql`, plans.ts). */
 export type LeadSearchParts = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; cap: number };
 
 export function leadSearchParts(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): LeadSearchParts {
@@ -215,20 +215,17 @@ export function leadCountSql(query: ParsedLeadSearchQuery, where: SQL | undefine
   return sql`select count(*)::int as total from (${tagged}) as capped`;
 }
 
+/** The search's page in its order (limit and offset), selecting `columns`: the page's rows, or their ids alone. */
+export function orderedPageSql(parts: LeadSearchParts, columns: typeof leadPageColumns | { id: typeof leads.id }): SQL {
+  return new QueryBuilder().select(columns).from(leads).where(parts.where).orderBy(...parts.orderBy).limit(parts.limit).offset(parts.offset).getSQL();
+}
+
 /**
  * The two statements of a search page in the plain plan, run side by side (EXPLAIN, comparisons): `rows` selects the
- * page's lead columns, `count` gives `{ total }` capped at cap + 1. Email-prefix searches page differently (plans.ts);
- * `runLeadSearchDirectly` (index.ts) runs whichever statements the API runs. Render with
+ * page's lead columns, `count` gives `{ total }` capped at cap + 1. Deep pages and email-prefix or substring searches
+ * page differently (plans.ts); `runLeadSearchDirectly` (index.ts) runs whichever statements the API runs. Render with
  * `new PgDialect().sqlToQuery(sql)` for `{ sql, params }`, or run with `db.execute(sql)`.
  */
 export function leadSearchSql(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}, parts = leadSearchParts(query, options)): { rows: SQL; count: SQL } {
-  const rows = new QueryBuilder()
-    .select(leadPageColumns)
-    .from(leads)
-    .where(parts.where)
-    .orderBy(...parts.orderBy)
-    .limit(parts.limit)
-    .offset(parts.offset)
-    .getSQL();
-  return { rows, count: leadCountSql(query, parts.where, parts.cap) };
+  return { rows: orderedPageSql(parts, leadPageColumns), count: leadCountSql(query, parts.where, parts.cap) };
 }
