@@ -27,8 +27,9 @@ export type ExportRow = (string | null)[];
 
 export function selectionWhere(selection: ExportSelection): SQL | undefined {
   if (selection.leadIds) return inArray(leads.id, [...selection.leadIds]);
-  // The list's conditions take the whole search query; paging plays no part in them.
-  return leadSearchWhere({ ...selection.filters, page: 1, per_page: 1 });
+  // The list's conditions take the whole search query; paging plays no part in them. A free-text substring is looked
+  // up in its trigram index, so counting and reading few matches need not read every lead.
+  return leadSearchWhere({ ...selection.filters, page: 1, per_page: 1 }, true);
 }
 
 const datedSorts = { created_at: leads.created_at, last_sent_at: leads.last_sent_at, api_ftd_at: leads.api_ftd_at } as const;

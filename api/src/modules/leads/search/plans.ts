@@ -100,7 +100,7 @@ export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearch
   const matchColumns = emailPrefix
     ? [leads.id, ...(query.sort === 'id' ? [] : [leads[query.sort]])]
     : [leads.id, leads.created_at, leads.last_sent_at, leads.api_ftd_at];
-  const matches = (limit: SQL) => sql`with leads as materialized (select ${sql.join(matchColumns, sql`, `)} from ${leads} where ${where} ${limit})`;
+  const matches = (limit: SQL) => sql`with leads as materialized (select ${sql.join(matchColumns, sql`, `)} from ${leads} where ${parts.lookupWhere ?? sql`true`} ${limit})`;
   const sortedIds = sql`select leads.id from leads order by ${order} ${window}`;
   const sorted = sql`${matches(sql``)} ${sortedIds}`;
   // `offset 0` keeps the conditions out of the ordered read, so it stays a walk down the order's index; the walk

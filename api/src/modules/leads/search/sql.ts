@@ -2,11 +2,12 @@
  * The SQL of the lead search (`GET /lead`), in one place so the benchmark can time the very statements the API runs.
  *
  * Every filter maps onto an index of `leads` (see the schema):
- *  - `search` (3+ characters): `search_text LIKE '%text%'`, served by the trigram GIN index on the generated column,
- *    or, for a text shaped like a public lead id, also `lead_id = TEXT` (its unique index). For a whole email the
- *    index looks up its local part only, and the whole text is checked on the candidates' rows (`lookedUpPart`).
- *    A trigram index cannot narrow a 1–2 character pattern (it has no trigram to look up), so a text that short
- *    matches as an email prefix instead (`email LIKE 'te%'`, the `text_pattern_ops` index). Phone-like text
+ *  - `search` (3+ characters): `search_text LIKE '%text%'`, looked up in the trigram GIN index of the generated
+ *    column without the dots, @, underscores, dashes, pluses and apostrophes (`compactedSearchText`), the whole text
+ *    then checked on the candidates' rows; or, for a text shaped like a public lead id, also `lead_id = TEXT` (its
+ *    unique index). For a whole email the index looks up its local part only (`lookedUpPart`).
+ *    A trigram index cannot narrow a pattern of 1–2 letters or digits (it has no trigram to look up), so a text that
+ *    short ('al', 'a.b') matches as an email prefix instead (`email LIKE 'te%'`, the `text_pattern_ops` index). Phone-like text
  *    (`+44 20-7946`) loses its spaces, dashes and brackets first, as `search_text` holds the E.164 phone.
  *  - `email`: a prefix, `email LIKE 'prefix%'` (emails are stored lower-cased).
  *  - ids, countries: `= any` on indexed columns; tags: `exists` on `lead_tags`.
@@ -21,7 +22,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, or,
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { leadCountCap, leadFilterKeys, type leadSearchQuery } from '@crm/shared/contract';
-import { leads, leadTags } from '../../../db/schema/index.ts';
+import { compactedSearchText, compactSearchText, leads, leadTags } from '../../../db/schema/index.ts';
 
 /** The search query after validation and defaults (what the route handler receives). */
 export type ParsedLeadSearchQuery = z.output<typeof leadSearchQuery>;
@@ -60,7 +61,7 @@ export const leadPageColumns = {
   updated_at: leads.updated_at,
 };
 
-/** Below this many characters the free text matches as an email prefix (see the module header). */
+/** Below this many characters, dots, @, underscores, dashes and apostrophes aside, the free text matches as an email prefix (see the module header). */
 export const minTrigramSearchLength = 3;
 
 /**
@@ -84,32 +85,36 @@ export function freeTextMatch(search: string | undefined): { kind: 'email-prefix
   let text = search?.trim().toLowerCase();
   if (!text) return undefined;
   if (phoneLike.test(text) && /\d/.test(text)) text = text.replaceAll(/[\s().-]/g, '');
-  return { kind: text.length < minTrigramSearchLength ? 'email-prefix' : 'substring', text };
+  return { kind: compactSearchText(text).length < minTrigramSearchLength ? 'email-prefix' : 'substring', text };
 }
 
-/** The free-text condition, or undefined for a blank text. */
-export function freeTextCondition(search: string | undefined): SQL | undefined {
+/**
+ * The free-text condition, or undefined for a blank text. `lookup`: a substring is also looked up in the trigram
+ * index of the compacted text (`compactedSearchText`), and the whole text checked on the candidates' rows; without it
+ * the condition reads the text alone (a walk down an order, the planner's estimate: it has statistics for
+ * `search_text`, none for the compacted text, and two conditions on one text would multiply their selectivities).
+ */
+export function freeTextCondition(search: string | undefined, lookup = false): SQL | undefined {
   const match = freeTextMatch(search);
   if (!match) return undefined;
   if (match.kind === 'email-prefix') return like(leads.email, `${escapeLike(match.text)}%`);
-  const pattern = `%${escapeLike(match.text)}%`;
-  const looked = lookedUpPart(match.text);
-  // The whole text is matched on an expression the trigram index does not serve, so the index looks up `looked` alone.
-  const substring =
-    looked === match.text ? like(leads.search_text, pattern) : and(like(leads.search_text, `%${escapeLike(looked)}%`), like(sql`(${leads.search_text} || '')`, pattern));
+  const whole = like(leads.search_text, `%${escapeLike(match.text)}%`);
+  const substring = lookup ? and(like(compactedSearchText(leads.search_text), `%${escapeLike(lookedUpPart(match.text))}%`), whole) : whole;
   // A pasted public id (`D0000000045`, `L4821937705`) finds its lead through the unique index as well.
   return searchesLeadId(search) ? or(substring, eq(leads.lead_id, match.text.toUpperCase())) : substring;
 }
 
 /**
- * The part of a free-text substring the trigram index looks up: a whole email's local part with its '@'
- * (`abecker.3133@`), else the whole text. An email's domain (gmail.com, example.net) is in so many leads that
- * intersecting its trigrams' entries took 55 ms at a million leads, where the local part's took 5; the whole text is
- * then checked on the few candidates' rows.
+ * The part of a free-text substring the trigram index looks up, compacted: a whole email's local part (`abecker3133`
+ * of `abecker.3133@example.net`), else the whole text ('smithex' of `smith@ex`). An email's domain (gmail.com,
+ * example.net) is in so many leads that intersecting its trigrams' entries took 55 ms at a million leads, where the
+ * local part's took 5; the whole text is then checked on the few candidates' rows.
  */
 function lookedUpPart(text: string): string {
+  const whole = compactSearchText(text);
   const at = text.indexOf('@');
-  return at >= minTrigramSearchLength ? text.slice(0, at + 1) : text;
+  const local = compactSearchText(text.slice(0, Math.max(at, 0)));
+  return at >= 0 && text.slice(at).includes('.') && local.length >= minTrigramSearchLength ? local : whole;
 }
 
 /** True when the free text is shaped like a public lead id, so it matches `lead_id` too. */
@@ -135,9 +140,9 @@ export function dateRange(column: AnyPgColumn, from: string | undefined, to: str
   return conditions;
 }
 
-/** The WHERE clause of a search, or undefined when nothing filters. */
-export function leadSearchWhere(query: ParsedLeadSearchQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [freeTextCondition(query.search)];
+/** The WHERE clause of a search, or undefined when nothing filters; `lookup` as for `freeTextCondition`. */
+export function leadSearchWhere(query: ParsedLeadSearchQuery, lookup = false): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [freeTextCondition(query.search, lookup)];
   if (query.email) conditions.push(like(leads.email, `${escapeLike(query.email.toLowerCase())}%`));
   if (query.status_id) conditions.push(inArray(leads.status_id, query.status_id));
   if (query.original_status_id) conditions.push(inArray(leads.original_status_id, query.original_status_id));
@@ -176,12 +181,16 @@ export function leadSearchOrder(query: Pick<ParsedLeadSearchQuery, 'sort' | 'dir
   return [descending ? desc(column) : asc(column), tiebreak];
 }
 
-/** Everything a page needs, worked out once per search (`leadSearchSql`, plans.ts). */
-export type LeadSearchParts = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; cap: number };
+/**
+ * Everything a page needs, worked out once per search (`leadSearchSql`, plans.ts). `lookupWhere` is `where` with a
+ * substring also looked up in the trigram index, for the statements that fetch matches through it.
+ */
+export type LeadSearchParts = { where: SQL | undefined; lookupWhere: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; cap: number };
 
 export function leadSearchParts(query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): LeadSearchParts {
   return {
     where: leadSearchWhere(query),
+    lookupWhere: leadSearchWhere(query, true),
     orderBy: leadSearchOrder(query),
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
