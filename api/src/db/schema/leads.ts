@@ -8,9 +8,10 @@ import { affiliateCompanies, sources, statuses, tags } from './reference.ts';
 import { brokerDepartments, sendIntegrations } from './brokers.ts';
 
 /**
- * The characters inside emails and names that pg_trgm takes for word breaks (a phone's '+' is not inside one). Broken into short words, 'j.smith' or
- * 'smith@ex' looked up trigrams that most leads have ('  j', ' ex': words starting with j, with ex), 200–400 ms at a
- * million leads; the free-text index therefore reads the text without them ('jsmith', 'smithex': 6–20 ms).
+ * The characters inside emails and names that pg_trgm takes for word breaks (a phone's '+' is not inside one).
+ * Broken into short words, 'j.smith' or 'smith@ex' looked up trigrams that most leads have ('  j', ' ex': words
+ * starting with j, with ex), 200–400 ms at a million leads; the free-text index therefore reads the text without them
+ * ('jsmith', 'smithex': 6–30 ms).
  */
 const wordJoiners = ".@_-'";
 

@@ -1,8 +1,9 @@
 /**
  * How a search page is fetched. Most searches run the page query and the capped count side by side and let the planner
- * choose; past the first pages they find the page's ids first (`idsFirstOffset`). Email prefixes (`email`, or a 1–2 character free text) and free-text substrings do not: PostgreSQL's estimate
- * of a prefix match is only as fine as one histogram bucket (1% of the table), so it reads a page of 794 matches by
- * walking a million leads in `created_at` order (100+ ms), or sorts 8,000 matches fetched one by one. A page of 25 among
+ * choose; past the first pages they find the page's ids first (`idsFirstOffset`). Email prefixes (`email`, or a free
+ * text of 1–2 letters or digits) and free-text substrings do not: PostgreSQL's estimate of a prefix match is only as
+ * fine as one histogram bucket (1% of the table), so it reads a page of 794 matches by walking a million leads in
+ * `created_at` order (100+ ms), or sorts 8,000 matches fetched one by one. A page of 25 among
  * N matches spread over a million leads comes after about 25 million / N rows of the walk, so:
  *  - up to the cap: fetch the matches through the email or trigram index (`materialized` keeps the planner from
  *    walking), which counts them and sorts the page from them in one read;

@@ -3,12 +3,12 @@
  *
  * Every filter maps onto an index of `leads` (see the schema):
  *  - `search` (3+ characters): `search_text LIKE '%text%'`, looked up in the trigram GIN index of the generated
- *    column without the dots, @, underscores, dashes, pluses and apostrophes (`compactedSearchText`), the whole text
+ *    column without the dots, @, underscores, dashes and apostrophes (`compactedSearchText`), the whole text
  *    then checked on the candidates' rows; or, for a text shaped like a public lead id, also `lead_id = TEXT` (its
  *    unique index). For a whole email the index looks up its local part only (`lookedUpPart`).
  *    A trigram index cannot narrow a pattern of 1–2 letters or digits (it has no trigram to look up), so a text that
- *    short ('al', 'a.b') matches as an email prefix instead (`email LIKE 'te%'`, the `text_pattern_ops` index). Phone-like text
- *    (`+44 20-7946`) loses its spaces, dashes and brackets first, as `search_text` holds the E.164 phone.
+ *    short ('al', 'a.b') matches as an email prefix instead (`email LIKE 'te%'`, the `text_pattern_ops` index).
+ *    Phone-like text (`+44 20-7946`) loses its spaces, dashes and brackets first, as `search_text` holds the E.164 phone.
  *  - `email`: a prefix, `email LIKE 'prefix%'` (emails are stored lower-cased).
  *  - ids, countries: `= any` on indexed columns; tags: `exists` on `lead_tags`.
  * The total is never counted past a cap: `count(*)` over a sub-select limited to cap + 1 rows; past it, the planner's
@@ -61,7 +61,7 @@ export const leadPageColumns = {
   updated_at: leads.updated_at,
 };
 
-/** Below this many characters, dots, @, underscores, dashes and apostrophes aside, the free text matches as an email prefix (see the module header). */
+/** Below this many letters and digits (dots, @, underscores, dashes and apostrophes aside), the free text matches as an email prefix (see the module header). */
 export const minTrigramSearchLength = 3;
 
 /**
