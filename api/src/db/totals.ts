@@ -13,23 +13,21 @@ export const estimateStatement = (table: PgTable, where: SQL | undefined): SQL =
 export type ExplainedPlan = { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] };
 export const estimateOf = (rows: ExplainedPlan[]): number => Math.round(Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
 
-export type CappedTotal = EstimatedTotal;
-
 /** A total counted to the end. */
-export const countedTotal = (total: number): CappedTotal => ({ total, total_estimated: false, total_lower_bound: false });
+export const countedTotal = (total: number): EstimatedTotal => ({ total, total_estimated: false, total_lower_bound: false });
 
 /**
  * The total of more than `cap` matches: the estimate, or cap + 1 as a lower bound when the planner guessed no more
  * than the cap (stale statistics, a pattern's rough guess).
  */
-export const totalPastCap = (cap: number, estimate: number): CappedTotal =>
+export const totalPastCap = (cap: number, estimate: number): EstimatedTotal =>
   estimate > cap ? { total: estimate, total_estimated: true, total_lower_bound: false } : { total: cap + 1, total_estimated: true, total_lower_bound: true };
 
 /**
  * Exact up to `cap`; past it the estimate (at least cap + 1). Unfiltered, the table statistics already tell whether
  * the table is far past the cap, so a large table is not counted at all.
  */
-export async function cappedTotal(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<CappedTotal> {
+export async function cappedTotal(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<EstimatedTotal> {
   const estimate = async () => estimateOf((await db.execute<ExplainedPlan>(estimateStatement(table, where))).rows);
   const tableSize = where === undefined ? await estimate() : undefined;
   if (tableSize !== undefined && tableSize > 2 * cap) return totalPastCap(cap, tableSize);

@@ -18,8 +18,10 @@ const wordJoiners = ".@_-'";
 /** `search_text` as the free-text index reads it: without `wordJoiners`, spaces kept (name, surname, email and phone stay apart). */
 export const compactedSearchText = (searchText: AnyPgColumn): SQL => sql`translate(${searchText}, ${sql.raw(`'${wordJoiners.replaceAll("'", "''")}'`)}, '')`;
 
+const wordJoinerPattern = new RegExp(`[${wordJoiners.replaceAll(/[\\\]^-]/g, '\\$&')}]`, 'g');
+
 /** A free text compacted the same way, to look up in that index. */
-export const compactSearchText = (text: string): string => text.replaceAll(new RegExp(`[${wordJoiners.replaceAll(/[\\\]^-]/g, '\\$&')}]`, 'g'), '');
+export const compactSearchText = (text: string): string => text.replaceAll(wordJoinerPattern, '');
 
 export const leads = pgTable(
   'leads',

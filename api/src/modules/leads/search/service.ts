@@ -1,8 +1,8 @@
 /** The lead search: a page of list items, and a total that stops counting at the cap. */
 import type { SQL } from 'drizzle-orm';
-import type { LeadListItem, LeadPage } from '@crm/shared/contract';
+import type { EstimatedTotal, LeadListItem, LeadPage } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
-import { countedTotal, estimateOf, estimateStatement, totalPastCap, type CappedTotal, type ExplainedPlan } from '../../../db/totals.ts';
+import { countedTotal, estimateOf, estimateStatement, totalPastCap, type ExplainedPlan } from '../../../db/totals.ts';
 import { leads } from '../../../db/schema/index.ts';
 import { paginationMetaOf } from '../../../http/pagination.ts';
 import { leadCountSql, leadSearchParts, type LeadSearchOptions, type LeadSearchParts, type ParsedLeadSearchQuery } from './sql.ts';
@@ -93,7 +93,7 @@ async function fetchedPage(
   return { data: await walked(), matches, estimate };
 }
 
-type CountedPage = { data: LeadListItem[]; total: CappedTotal };
+type CountedPage = { data: LeadListItem[]; total: EstimatedTotal };
 
 /** `GET /lead`'s answer, its statements run by `run`. */
 export async function searchLeadsWith(run: RunStatement, query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): Promise<LeadPage> {
