@@ -78,6 +78,19 @@ test('the filters beyond the first four open with "More filters"; a link with on
   expect(screen.getByTestId('lead-filters-more')).toHaveTextContent('More filters (2 set)');
 });
 
+test('the free-text filter explains what it matches beside its label, and no other filter carries a hint', async () => {
+  stubApi({ 'GET /lead': pageReply([leadItem(1)]) });
+  renderLeadRoutes('/lead/search');
+  await screen.findByText('ada1@example.com');
+
+  expect(screen.getByLabelText('Search')).toHaveAttribute('placeholder', 'Name, email or phone');
+  const hints = document.querySelectorAll('.ant-form-item-tooltip');
+  expect(hints).toHaveLength(1);
+  expect(screen.getByTestId('lead-filter-search')).toContainElement(hints[0] as HTMLElement);
+  await user.hover(hints[0]!);
+  expect(await screen.findByRole('tooltip')).toHaveTextContent(/3 or more letters or digits.*Fewer than 3 letters or digits match the start of an email/);
+});
+
 test('the total says "about N leads (estimated)" when the API estimated it, otherwise the count', async () => {
   stubApi({ 'GET /lead': (request) => pageReply([leadItem(1)], request.params?.['email'] ? { total: 1 } : { total: 1_000_214, total_estimated: true }) });
   renderLeadRoutes('/lead/search');

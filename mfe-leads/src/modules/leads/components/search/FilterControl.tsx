@@ -17,11 +17,14 @@ export type FilterKind =
   | { kind: 'codes' };
 
 export function FilterControl({ name, filter, hidden = false }: { name: LeadFilterKey; filter: FilterKind; hidden?: boolean }) {
-  const { t } = useTranslation('leads');
+  const { t, i18n } = useTranslation('leads');
   const label = t(`leads.search.filters.${name}`);
+  // A filter whose rules do not fit its placeholder explains them beside its label.
+  const hintKey = `leads.search.hints.${name}`;
+  const hint = i18n.exists(hintKey, { ns: 'leads' }) ? t(hintKey) : undefined;
   return (
     <Col xs={24} sm={12} lg={8} xl={6} data-testid={`lead-filter-${name}`} style={hidden ? { display: 'none' } : undefined}>
-      <Form.Item name={name} label={label} style={{ marginBottom: 12 }}>
+      <Form.Item name={name} label={label} tooltip={hint} style={{ marginBottom: 12 }}>
         {control(name, label, filter, t)}
       </Form.Item>
     </Col>
