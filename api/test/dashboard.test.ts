@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dashboardStatistics, dataOf, type DashboardCardKey, type DashboardStatistics } from '@crm/shared/contract';
-import { startOfDayInZone } from '../src/modules/sending/adapters/timezone.ts';
+import { startOfDayInZone } from '../src/time/zones.ts';
 import { percentageChange } from '../src/modules/dashboard/service.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 

@@ -13,8 +13,8 @@ import { formatPhone } from '../src/modules/sending/adapters/phone.ts';
 import { adapterFor, adapters } from '../src/modules/sending/adapters/registry.ts';
 import { readOutcome } from '../src/modules/sending/adapters/response.ts';
 import { sanitizeRequest, sanitizeResponse, secretMask } from '../src/modules/sending/adapters/sanitize.ts';
-import { formatInZone, parseInZone } from '../src/modules/sending/adapters/timezone.ts';
 import { trackboxAdapter } from '../src/modules/sending/adapters/trackbox.ts';
+import { formatInZone, parseInZone, UnknownTimeZoneError } from '../src/time/zones.ts';
 import { NetworkError, type HttpRequest, type HttpResponse, type IntegrationConfig, type LeadToSend } from '../src/modules/sending/adapters/types.ts';
 import { fakeBrokerCredentials, startFakeBroker, type FakeBroker } from '../src/dev/fakeBroker.ts';
 
@@ -253,8 +253,9 @@ describe('time zones', () => {
     assert.equal(parseInZone('yesterday', 'UTC'), null);
   });
 
-  test('an unknown zone is a configuration error', () => {
-    assert.throws(() => formatInZone(summerNoon, 'Mars/Olympus'), IntegrationConfigError);
+  test('an unknown zone, or an offset past 14 hours, is refused with its reason', () => {
+    assert.throws(() => formatInZone(summerNoon, 'Mars/Olympus'), new UnknownTimeZoneError('Unknown time zone Mars/Olympus.'));
+    assert.throws(() => parseInZone('2024-07-01 12:00', '+15:00'), new UnknownTimeZoneError('The time zone offset +15:00 is out of range.'));
   });
 });
 

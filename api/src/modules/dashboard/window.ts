@@ -3,7 +3,7 @@
  * local midnight as a UTC instant, worked out here with Intl so the database's own time-zone data is never used.
  */
 import { dashboardDays } from '@crm/shared/contract';
-import { formatInZone, startOfDayInZone } from '../sending/adapters/timezone.ts';
+import { formatInZone, startOfDayInZone } from '../../time/zones.ts';
 
 export type StatisticsWindow = {
   /** The seven days shown, oldest first (YYYY-MM-DD). */

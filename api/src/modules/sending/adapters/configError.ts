@@ -1,6 +1,7 @@
 /**
- * An integration that cannot be used as configured (a credential its auth type needs is blank, an unknown time
- * zone). Thrown before any call to the broker, so the engine can fail the send without a retry and say why.
+ * An integration that cannot be used as configured (a credential its auth type needs is blank). Thrown before any
+ * call to the broker, as an unknown time zone is (`UnknownTimeZoneError`), so the engine fails the send without a
+ * retry and says why.
  */
 export class IntegrationConfigError extends Error {}
 

@@ -8,7 +8,7 @@ import { scalarText, valueAt } from './jsonPath.ts';
 import { formatPhone } from './phone.ts';
 import { ftdDate, isTrueFlag, readPullReply, recordsAt } from './pull.ts';
 import { readOutcome } from './response.ts';
-import { formatInZone } from './timezone.ts';
+import { formatInZone } from '../../../time/zones.ts';
 import type { Adapter } from './types.ts';
 
 export const genericAdapter: Adapter = {

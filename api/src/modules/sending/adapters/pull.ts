@@ -1,7 +1,7 @@
 /** What the pull readers share: the reply as JSON (or a clear error), its list of records, and FTD dates. */
 import { isSuccessStatus, parseJson } from './encode.ts';
 import { scalarText, valueAt } from './jsonPath.ts';
-import { parseInZone } from './timezone.ts';
+import { parseInZone } from '../../../time/zones.ts';
 import type { HttpResponse, IntegrationConfig, PullWindow } from './types.ts';
 
 /** The reply as JSON; throws when the pull failed (non-2xx or not JSON), so the window is not marked pulled. */

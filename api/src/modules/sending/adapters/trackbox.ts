@@ -9,7 +9,7 @@ import { scalarText, textAt, valueAt } from './jsonPath.ts';
 import { formatPhone } from './phone.ts';
 import { ftdDate, isTrueFlag, readPullReply, recordsAt } from './pull.ts';
 import { brokerErrorText, failedOutcome, failureStatuses, httpFailure } from './response.ts';
-import { formatInZone } from './timezone.ts';
+import { formatInZone } from '../../../time/zones.ts';
 import type { Adapter, IntegrationConfig } from './types.ts';
 
 /** Trackbox's pull `type` for customers with their sale status and deposits. */

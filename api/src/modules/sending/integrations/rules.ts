@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { authTypes, integrationSecretFields, responseContent, responseTypes, type AuthType, type ResponseContent, type ResponseType } from '@crm/shared/contract';
 import type { Row } from '../../../http/resource.ts';
-import { formatInZone } from '../adapters/timezone.ts';
+import { formatInZone } from '../../../time/zones.ts';
 
 type CredentialField = 'token_url' | 'username' | 'password' | 'api_token' | 'api_key';
 

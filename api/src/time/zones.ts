@@ -1,9 +1,11 @@
 /**
- * The broker's clock (`gmt_timezone`): an IANA zone (Europe/Berlin) or a fixed offset (+02:00, -0530, UTC,
- * GMT+2). Pull windows are written in it as `YYYY-MM-DD HH:mm:ss`, and dates the broker writes without an offset
- * are read in it. The dashboard's local days start where `startOfDayInZone` says.
+ * Wall clocks of time zones: an IANA zone (Europe/Berlin) or a fixed offset (+02:00, -0530, UTC, GMT+2). A broker's
+ * clock (`gmt_timezone`) is one: pull windows are written in it as `YYYY-MM-DD HH:mm:ss`, and dates the broker writes
+ * without an offset are read in it. The dashboard's local days start where `startOfDayInZone` says.
  */
-import { IntegrationConfigError } from './configError.ts';
+
+/** A zone that is neither a known IANA name nor an offset within ±14 hours. */
+export class UnknownTimeZoneError extends RangeError {}
 
 type Zone = { offsetMinutes: number } | { formatter: Intl.DateTimeFormat };
 
@@ -16,7 +18,7 @@ function readZone(zone: string): Zone {
   const offset = fixedOffset.exec(text);
   if (offset) {
     const minutes = Number(offset[2]) * 60 + Number(offset[3] ?? 0);
-    if (minutes > 14 * 60) throw new IntegrationConfigError(`The time zone offset ${zone} is out of range.`);
+    if (minutes > 14 * 60) throw new UnknownTimeZoneError(`The time zone offset ${zone} is out of range.`);
     return { offsetMinutes: offset[1] === '-' ? -minutes : minutes };
   }
   let formatter = formatters.get(text);
@@ -33,7 +35,7 @@ function readZone(zone: string): Zone {
         second: '2-digit',
       });
     } catch {
-      throw new IntegrationConfigError(`Unknown time zone ${zone}.`);
+      throw new UnknownTimeZoneError(`Unknown time zone ${zone}.`);
     }
     formatters.set(text, formatter);
   }
