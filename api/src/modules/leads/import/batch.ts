@@ -4,7 +4,7 @@
  * counts so far and the last committed row): a retried or restarted attempt resumes right after it, so no row is lost
  * or imported twice.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { importReport, type ImportReport } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { jobs } from '../../../db/schema/index.ts';
@@ -66,15 +66,4 @@ export async function commitBatch(context: BatchContext, previous: ImportCheckpo
       .where(eq(jobs.id, jobId));
     return { cancelled: false, checkpoint };
   });
-}
-
-/**
- * PostgreSQL caches the plan of each foreign-key check per connection. Planned while `leads` looked empty (a fresh
- * console, a first import), the check every status history makes on its lead is a sequential scan of `leads`, so each
- * batch gets slower than the last (measured: 53 ms, then 430 ms per batch by the tenth). Fresh statistics once the
- * first batch is in make those plans index lookups; a table already known to be large has them already.
- */
-export async function refreshSmallLeadStatistics(db: Db): Promise<void> {
-  const result = await db.execute<{ estimate: number }>(sql`select reltuples::float8 as estimate from pg_class where oid = 'leads'::regclass`);
-  if (Number(result.rows[0]?.estimate ?? -1) < 100_000) await db.execute(sql`analyze leads`);
 }

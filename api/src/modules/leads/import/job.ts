@@ -5,10 +5,12 @@
  * committed stays, and the job row keeps the counts so far.
  */
 import { importMessages } from '@crm/shared/contract';
+import { refreshSmallTableStatistics } from '../../../db/statistics.ts';
+import { leads } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { PermanentJobError, type JobContext, type JobOutcome, type JobQueue } from '../../jobs/queue.ts';
 import type { JobRow } from '../../jobs/service.ts';
-import { checkpointOf, commitBatch, refreshSmallLeadStatistics, type BatchContext, type BatchResult, type ImportCheckpoint } from './batch.ts';
+import { checkpointOf, commitBatch, type BatchContext, type BatchResult, type ImportCheckpoint } from './batch.ts';
 import { columnMapping } from './mapping.ts';
 import { readRows, UnreadableFileError } from './readers/index.ts';
 import { loadImportReferences } from './references.ts';
@@ -69,7 +71,7 @@ export async function runLeadImport(context: JobContext, hooks: ImportJobHooks =
     }
     checkpoint = result.checkpoint;
     committedBatches += 1;
-    if (committedBatches === 1) await refreshSmallLeadStatistics(db);
+    if (committedBatches === 1) await refreshSmallTableStatistics(db, leads);
     await hooks.afterCommit?.(checkpoint);
   };
 
