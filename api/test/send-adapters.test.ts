@@ -367,6 +367,24 @@ describe('sanitized requests and responses', () => {
     assertNoSecret(sanitizeRequest(tokenRequest(full), full), 'token request');
   });
 
+  test('a short secret is masked where it stands as a value, not inside other words (which would spell it out)', () => {
+    const request = {
+      method: 'POST' as const,
+      url: 'http://127.0.0.1:4999/leads?api_key=p&page=2',
+      headers: { 'content-type': 'application/json', connection: 'keep-alive', 'x-trace': 'p' },
+      body: '{"phone":"+49 151","password":"p","note":"please keep it up","list":["p"]}',
+    };
+    const sanitized = sanitizeRequest(request, integrationWith({ password: 'p' }));
+    assert.deepEqual(sanitized, {
+      method: 'POST',
+      url: `http://127.0.0.1:4999/leads?api_key=${secretMask}&page=2`,
+      headers: { 'content-type': 'application/json', connection: 'keep-alive', 'x-trace': secretMask },
+      body: `{"phone":"+49 151","password":"${secretMask}","note":"please keep it up","list":["${secretMask}"]}`,
+    });
+    const response = sanitizeResponse(reply(200, 'status=ok&key=k1&token=k10'), integrationWith({ api_key: 'k1' }));
+    assert.equal(response.body, `status=ok&key=${secretMask}&token=k10`, 'a longer value that starts with the secret is not it');
+  });
+
   test('credential headers keep their scheme and are masked', () => {
     const sanitized = sanitizeRequest(genericAdapter.buildRequest({ ...full, auth_type: 'basic' }, lead, 'x'), full);
     assert.equal(sanitized.headers['authorization'], `Basic ${secretMask}`);

@@ -1,9 +1,12 @@
 /**
  * A request or response as shown by the test action and kept in send history: every secret of the integration
  * (and any other secret the caller names, like the lead's generated password or a freshly exchanged token) is
- * replaced by `••••` wherever it appears — headers, URL, body — in the encodings a request carries it (plain,
- * URL-encoded, form-encoded, JSON-escaped); credential headers are masked whatever their value. Bodies are cut
- * at 64 KB.
+ * replaced by `••••` in headers, URL and body, in the encodings a request carries it (plain, URL-encoded,
+ * form-encoded, JSON-escaped); credential headers are masked whatever their value. Bodies are cut at 64 KB.
+ *
+ * A short secret is masked only where it stands as a whole value (between quotes, after `=`, between slashes…):
+ * masked inside other words, a password `p` turned `http` into `htt••••` and so showed what it was. A long one
+ * is masked wherever it appears; it does not occur in other text by chance.
  */
 import { integrationSecretFields, type SanitizedRequest, type SanitizedResponse } from '@crm/shared/contract';
 import { capText, isSecretName } from '../../requests/redact.ts';
@@ -11,8 +14,17 @@ import type { HttpRequest, HttpResponse, IntegrationConfig } from './types.ts';
 
 export const secretMask = '••••';
 
-/** The texts to mask: each secret in every encoding it can travel in, longest first so none is left half-masked. */
-function secretTexts(integration: IntegrationConfig, extraSecrets: readonly (string | null)[]): string[] {
+/** From this length a secret is masked inside other text too. */
+const maskedAnywhereFrom = 12;
+/** What may stand on either side of a short secret for it to be masked: the edges of a value in a URL, header, JSON, form or XML. */
+const valueEdge = `[\\s"'=&?/:;,<>()[\\]{}]`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One pattern for every secret in every encoding it can travel in, longest first so none is left half-masked; null
+ * when there is none.
+ */
+function secretPattern(integration: IntegrationConfig, extraSecrets: readonly (string | null)[]): RegExp | null {
   const secrets = [...integrationSecretFields.map((field) => integration[field]), ...extraSecrets];
   const texts = new Set<string>();
   for (const secret of secrets) {
@@ -22,15 +34,19 @@ function secretTexts(integration: IntegrationConfig, extraSecrets: readonly (str
     texts.add(new URLSearchParams({ s: secret }).toString().slice(2));
     texts.add(JSON.stringify(secret).slice(1, -1));
   }
-  return [...texts].sort((a, b) => b.length - a.length);
+  if (texts.size === 0) return null;
+  const alternatives = [...texts]
+    .sort((a, b) => b.length - a.length)
+    .map((text) => (text.length >= maskedAnywhereFrom ? escapeRegExp(text) : `(?<=^|${valueEdge})${escapeRegExp(text)}(?=$|${valueEdge})`));
+  return new RegExp(alternatives.join('|'), 'g');
 }
 
-function maskText(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((masked, secret) => masked.split(secret).join(secretMask), text);
+function maskText(text: string, secrets: RegExp | null): string {
+  return secrets ? text.replace(secrets, secretMask) : text;
 }
 
 /** A credential header keeps its scheme (`Bearer ••••`) so the reader sees which auth was sent. */
-function maskHeaders(headers: Record<string, string>, secrets: readonly string[]): Record<string, string> {
+function maskHeaders(headers: Record<string, string>, secrets: RegExp | null): Record<string, string> {
   const masked: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!isSecretName(name)) masked[name] = maskText(value, secrets);
@@ -40,7 +56,7 @@ function maskHeaders(headers: Record<string, string>, secrets: readonly string[]
 }
 
 export function sanitizeRequest(request: HttpRequest, integration: IntegrationConfig, extraSecrets: readonly (string | null)[] = []): SanitizedRequest {
-  const secrets = secretTexts(integration, extraSecrets);
+  const secrets = secretPattern(integration, extraSecrets);
   return {
     method: request.method,
     url: maskText(request.url, secrets),
@@ -50,6 +66,6 @@ export function sanitizeRequest(request: HttpRequest, integration: IntegrationCo
 }
 
 export function sanitizeResponse(response: HttpResponse, integration: IntegrationConfig, extraSecrets: readonly (string | null)[] = []): SanitizedResponse {
-  const secrets = secretTexts(integration, extraSecrets);
+  const secrets = secretPattern(integration, extraSecrets);
   return { status: response.status, headers: maskHeaders(response.headers, secrets), body: capText(maskText(response.body, secrets)) ?? '' };
 }
