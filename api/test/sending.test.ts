@@ -332,6 +332,14 @@ describe('sending leads to brokers', () => {
     assert.equal(stored?.deposit_exists, true);
     const again = await post({ api_lead_id: history!.api_lead_id, status: 'Deposit', ftd: true });
     assert.equal((again.json() as { data: { changed: boolean } }).data.changed, false, 'a repeated postback changes nothing');
+    // The GET form carries its fields in the query.
+    const get = (query: string) => context.app.inject({ method: 'GET', url: `${url}?key=push-key-1234&${query}`, remoteAddress: '127.0.0.1' });
+    const unnamed = await get('status=Deposit');
+    assert.equal(unnamed.statusCode, 422, unnamed.body);
+    assert.deepEqual((unnamed.json() as { errors: unknown }).errors, { api_lead_id: ['Name the lead: api_lead_id, lead_id or email.'] });
+    const byQuery = await get(`api_lead_id=${history!.api_lead_id}&status=Approved`);
+    assert.equal(byQuery.statusCode, 200, byQuery.body);
+    assert.equal((byQuery.json() as { data: { changed: boolean } }).data.changed, true);
 
     const ftds = await call('GET', `/broker/department/${departmentId}/histories/broker?ftd_only=true`);
     assert.equal(ftds.statusCode, 200, ftds.body);
@@ -342,11 +350,11 @@ describe('sending leads to brokers', () => {
       .select()
       .from(tables.requestLogs)
       .where(and(eq(tables.requestLogs.direction, 'inbound'), eq(tables.requestLogs.send_integration_id, integrationId)));
-    assert.equal(inbound.length, 6);
+    assert.equal(inbound.length, 8);
     assert.equal(JSON.stringify(inbound).includes('push-key-1234'), false, 'the key is not logged');
     assert.deepEqual(
       inbound.filter((entry) => entry.status === 200).map((entry) => entry.lead_id),
-      [lead!.id, lead!.id],
+      [lead!.id, lead!.id, lead!.id],
       "an accepted postback is logged under its lead; a refused one names none",
     );
     assert.ok(inbound.filter((entry) => entry.status !== 200).every((entry) => entry.lead_id === null));

@@ -212,14 +212,20 @@ export type SendReport = z.infer<typeof sendReport>;
  * What a broker posts back, as JSON or a form: the lead by the broker's id or our public id or email, its status
  * and FTD. Authenticated by `key` (query or `x-api-key` header) = the integration's push key, from `allowed_ips`.
  */
-export const postbackBody = z
-  .object({
-    api_lead_id: z.string().trim().min(1).max(255).optional(),
-    lead_id: z.string().trim().min(1).max(64).optional(),
-    email: z.email().max(maxNameLength).optional(),
-    status: z.string().trim().min(1).max(255).optional(),
-    ftd: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),
-    ftd_at: z.iso.datetime({ offset: true, local: true }).optional(),
-  })
-  .refine((body) => body.api_lead_id ?? body.lead_id ?? body.email, { message: 'Name the lead: api_lead_id, lead_id or email.', path: ['api_lead_id'] });
+const postbackFields = z.object({
+  api_lead_id: z.string().trim().min(1).max(255).optional(),
+  lead_id: z.string().trim().min(1).max(64).optional(),
+  email: z.email().max(maxNameLength).optional(),
+  status: z.string().trim().min(1).max(255).optional(),
+  ftd: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),
+  ftd_at: z.iso.datetime({ offset: true, local: true }).optional(),
+});
+const namesTheLead = (fields: z.output<typeof postbackFields>) => Boolean(fields.api_lead_id ?? fields.lead_id ?? fields.email);
+const leadUnnamed = { message: 'Name the lead: api_lead_id, lead_id or email.', path: ['api_lead_id'] };
+export const postbackBody = postbackFields.refine(namesTheLead, leadUnnamed);
+/** The key of a postback in its query (or in `x-api-key`); a broker's template may add parameters of its own. */
+const postbackKey = { key: z.string().max(2048).optional() };
+export const postbackKeyQuery = z.object(postbackKey).catchall(z.string().max(2048));
+/** The GET form of the postback: its fields are query parameters beside the key. */
+export const postbackQuery = postbackFields.extend(postbackKey).catchall(z.string().max(2048)).refine(namesTheLead, leadUnnamed);
 export type PostbackBody = z.input<typeof postbackBody>;

@@ -7,8 +7,9 @@
  *  - `POST|GET /send/integration/:id/postback`: the broker's status / FTD postback (public: its key authenticates it).
  */
 import { z } from 'zod';
+import type { FastifyRequest, onSendHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, emptyBody, idParam, integrationTestRequest, integrationTestResult, job, messageResponse, postbackBody, sendRequest } from '@crm/shared/contract';
+import { dataOf, emptyBody, idParam, integrationTestRequest, integrationTestResult, job, messageResponse, postbackBody, postbackKeyQuery, postbackQuery, sendRequest } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { requireAuth } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
@@ -24,7 +25,6 @@ import { pullOne } from './status/pull.ts';
 
 const tags = ['send'];
 const pullSummary = z.object({ integration_id: z.number().int(), pages: z.number().int(), reports: z.number().int(), matched: z.number().int(), changed: z.number().int() });
-const postbackQuery = z.object({ key: z.string().max(2048).optional() }).catchall(z.string().max(2048));
 
 /** The lead an accepted postback was about (its answer's `data.lead_id`), so the lead's request log shows it. */
 function postbackLeadIdOf(payload: unknown): number | null {
@@ -93,48 +93,40 @@ export const sendingRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; engi
     },
   );
 
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/send/integration/:id/postback',
-      schema: {
-        tags,
-        summary: "The broker's status / FTD postback: `key` (query) or `x-api-key` = the push key, from an allowed IP; JSON body or query fields",
-        params: idParam,
-        querystring: postbackQuery,
-        ...(method === 'POST' ? { body: postbackBody } : {}),
-        response: { 200: z.object({ message: z.string(), data: z.object({ lead_id: z.number().int(), changed: z.boolean() }) }), 401: messageResponse },
-        security: [],
-      },
-      config: { access: 'public' },
-      // Every answer goes to the request log, refusals (a bad key, a malformed body) included.
-      onSend: async (request, reply, payload) => {
-        await recordRequest(db, {
-          direction: 'inbound',
-          method,
-          url: request.url,
-          requestHeaders: request.headers,
-          requestBody: method === 'POST' ? (request.body ?? null) : null,
-          status: reply.statusCode,
-          responseBody: typeof payload === 'string' ? payload : null,
-          durationMs: reply.elapsedTime,
-          sendIntegrationId: (request.params as { id?: number }).id ?? null,
-          leadId: postbackLeadIdOf(payload),
-        });
-        return payload;
-      },
-      handler: async (request) => {
-        const { key, ...fields } = request.query;
-        const headerKey = request.headers['x-api-key'];
-        const body = method === 'POST' ? postbackBody.parse(request.body) : postbackBody.parse(fields);
-        const result = await receivePostback(db, engine.secrets, {
-          integrationId: request.params.id,
-          key: key ?? (typeof headerKey === 'string' ? headerKey : null),
-          ip: request.ip,
-          body,
-        });
-        return { message: result.changed ? 'Recorded.' : 'Nothing changed.', data: { lead_id: result.leadId, changed: result.changed } };
-      },
+  /** Every answer goes to the request log, refusals (a bad key, a malformed body) included. */
+  const logPostback: onSendHookHandler = async (request, reply, payload) => {
+    await recordRequest(db, {
+      direction: 'inbound',
+      method: request.method,
+      url: request.url,
+      requestHeaders: request.headers,
+      requestBody: request.method === 'POST' ? (request.body ?? null) : null,
+      status: reply.statusCode,
+      responseBody: typeof payload === 'string' ? payload : null,
+      durationMs: reply.elapsedTime,
+      sendIntegrationId: (request.params as { id?: number }).id ?? null,
+      leadId: postbackLeadIdOf(payload),
     });
-  }
+    return payload;
+  };
+  const receive = async (request: FastifyRequest, integrationId: number, key: string | undefined, body: z.output<typeof postbackBody>) => {
+    const headerKey = request.headers['x-api-key'];
+    const result = await receivePostback(db, engine.secrets, { integrationId, key: key ?? (typeof headerKey === 'string' ? headerKey : null), ip: request.ip, body });
+    return { message: result.changed ? 'Recorded.' : 'Nothing changed.', data: { lead_id: result.leadId, changed: result.changed } };
+  };
+  const postbackSchema = {
+    tags,
+    summary: "The broker's status / FTD postback: `key` (query) or `x-api-key` = the push key, from an allowed IP; JSON body or query fields",
+    params: idParam,
+    response: { 200: z.object({ message: z.string(), data: z.object({ lead_id: z.number().int(), changed: z.boolean() }) }), 401: messageResponse },
+    security: [],
+  };
+  const url = '/send/integration/:id/postback';
+  app.get(url, { schema: { ...postbackSchema, querystring: postbackQuery }, config: { access: 'public' }, onSend: logPostback }, async (request) => {
+    const { key, ...fields } = request.query;
+    return receive(request, request.params.id, key, fields);
+  });
+  app.post(url, { schema: { ...postbackSchema, querystring: postbackKeyQuery, body: postbackBody }, config: { access: 'public' }, onSend: logPostback }, async (request) =>
+    receive(request, request.params.id, request.query.key, request.body),
+  );
 };
