@@ -82,6 +82,9 @@ describe('brokers, departments and department histories', () => {
         { body: { name: 'Extra', color: 'red' }, field: 'color' },
         { body: { name: 'Bad page', company_web_pages: ['ftp://apex.example'] }, field: 'company_web_pages.0' },
         { body: { name: 'Bad date', contract_expires_in: '31.03.2027' }, field: 'contract_expires_in' },
+        { body: { name: 'No such day', contract_expires_in: '2026-02-30' }, field: 'contract_expires_in', message: /a day like 2026-12-31/ },
+        { body: { name: 'No such month', contract_expires_in: '2026-13-01' }, field: 'contract_expires_in' },
+        { body: { name: 'Year zero', contract_expires_in: '0000-01-01' }, field: 'contract_expires_in' },
         { body: { company_name: 'Nameless' }, field: 'name' },
       ];
       for (const { body, field, message } of cases) {
@@ -167,6 +170,7 @@ describe('brokers, departments and department histories', () => {
         { body: { broker_id: broker.id, branch_name: 'retention' }, fields: ['branch_name'] },
         { body: { broker_id: broker.id, branch_name: 'Main', desk: 'x' }, fields: ['desk'] },
         { body: { broker_id: broker.id, branch_name: 'Main', countries: ['deu'] }, fields: ['countries.0'] },
+        { body: { broker_id: broker.id, branch_name: 'Main', countries: ['DE', 'XX'], languages: ['de', 'zz', 'en'] }, fields: ['countries.1', 'languages.1'] },
         { body: { branch_name: 'Main' }, fields: ['broker_id'] },
       ];
       for (const { body, fields } of cases) {
@@ -174,6 +178,8 @@ describe('brokers, departments and department histories', () => {
         assert.equal(response.statusCode, 422, `${JSON.stringify(body)}: ${response.body}`);
         assert.deepEqual(Object.keys(errorsOf(response.json())).sort(), fields, JSON.stringify(body));
       }
+      const unknownCountry = await call('POST', '/broker/department', { broker_id: broker.id, branch_name: 'Main', countries: ['XX'] });
+      assert.deepEqual(errorsOf(unknownCountry.json()), { 'countries.0': ['The country XX does not exist.'] });
       const missing = await call('POST', '/broker/department', {});
       assert.deepEqual(errorsOf(missing.json()), { broker_id: ['The broker field is required.'], branch_name: ['The branch name field is required.'] }, 'the message names the field as a person would');
       const elsewhere = await createBroker({ name: 'Golf Markets' });

@@ -3,7 +3,7 @@
  * `broker/department/search` and `broker/department/:id/histories/view`.
  */
 import { z } from 'zod';
-import { isoDateTime, maxNameLength, maxTextLength, paginationQuery } from './common.ts';
+import { calendarDate, isoDateTime, maxNameLength, maxTextLength, paginationQuery } from './common.ts';
 import { languageCode } from './localizations.ts';
 import { sendStates } from './leadRecords.ts';
 import { resourceBodies } from './settings.ts';
@@ -13,7 +13,6 @@ const queryReference = z.coerce.number().int().positive().max(2_147_483_647);
 const named = z.object({ id: z.number().int(), name: z.string() });
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const name = z.string().trim().min(1, 'The name field is required.').max(maxNameLength);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must look like 2026-12-31.');
 /** An IPv4 / IPv6 address or CIDR network; the API checks and stores it canonically. */
 export const ipOrNetwork = z.string().trim().min(1).max(64);
 
@@ -26,7 +25,7 @@ export const brokerBodies = resourceBodies({
   company_web_pages: z.array(z.url({ protocol: /^https?$/, error: 'Each web page must be an http(s) address.' }).max(2048)).max(50).optional(),
   agreement_details: optionalText(maxTextLength),
   ip_addresses: z.array(ipOrNetwork).max(200).optional(),
-  contract_expires_in: isoDate.nullable().optional(),
+  contract_expires_in: calendarDate('The date must be a day like 2026-12-31.').nullable().optional(),
   is_active: z.boolean().optional(),
   affiliate_company_ids: z.array(reference).max(200).optional(),
 });

@@ -4,6 +4,22 @@ import { z } from 'zod';
 export const maxTextLength = 10_000;
 export const maxNameLength = 255;
 
+/**
+ * A day `YYYY-MM-DD` that exists (years 0001–9999): the shape alone lets 2026-02-30 through, which PostgreSQL refuses
+ * (a 500). `setUTCFullYear` reads years below 100 as written, where `Date.UTC` would add 1900.
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A request's day field (`isCalendarDate`), one message whatever is wrong with it. */
+export const calendarDate = (message: string) => z.string().refine(isCalendarDate, { message, abort: true });
+
 export const idParam = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const paginationQuery = z.object({

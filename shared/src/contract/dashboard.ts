@@ -8,6 +8,7 @@
  * - ftds: leads whose `api_ftd_at` falls that day; per department, by the lead's last department.
  */
 import { z } from 'zod';
+import { calendarDate } from './common.ts';
 
 export const dashboardCardKeys = ['leads', 'failed_leads', 'sent_success', 'sent_failure', 'ftds'] as const;
 export type DashboardCardKey = (typeof dashboardCardKeys)[number];
@@ -28,12 +29,8 @@ function isTimeZone(zone: string): boolean {
 }
 
 const dayMessage = 'The date must be a day like 2026-11-21.';
-const localDate = z
-  .string()
-  // Each check stops the next, so a malformed date gets one message.
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: dayMessage, abort: true })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { message: dayMessage, abort: true })
-  // Four-digit years on both sides of the window (JS dates before year 100 and after 9999 format differently).
+const localDate = calendarDate(dayMessage)
+  // A week ending there has four-digit years on both sides.
   .refine((value) => value >= '1970-01-01' && value <= '9999-12-30', 'The date must be between 1970-01-01 and 9999-12-30.');
 
 export const dashboardStatisticsQuery = z.object({

@@ -3,6 +3,7 @@
  * emails; E.164 phones read with the country; canonical IP) and catches what the body schema lets through but
  * PostgreSQL would refuse (an impossible date, an amount too large for its column, NUL characters).
  */
+import { isCalendarDate } from '@crm/shared/contract';
 import { normalizePhone } from '@crm/shared/phone';
 import type { leads } from '../../../db/schema/index.ts';
 import { canonicalIp } from '../blacklist/normalize.ts';
@@ -19,15 +20,6 @@ const text = (value: string | null | undefined): string | null => {
   return trimmed ? trimmed : null;
 };
 const email = (value: string | null | undefined): string | null => text(value)?.toLowerCase() ?? null;
-
-/** A calendar date `YYYY-MM-DD` that exists (the body only checks its shape: 2024-02-31 would fail in PostgreSQL). */
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1000 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 type Errors = Record<string, string[]>;
 
