@@ -151,7 +151,10 @@ describe('/settings/source/random/status', () => {
     await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: 10_001 }] }, 'statuses.0.weight');
     await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: 1.5 }] }, 'statuses.0.weight');
     await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: '5' }] }, 'statuses.0.weight');
-    await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0) }] }, 'statuses.0.weight');
+    const noWeight = await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0) }] }, 'statuses.0.weight');
+    assert.deepEqual(noWeight.errors['statuses.0.weight'], ['The weight field is required.'], 'a field in a list is named by its own name');
+    const noStatus = await assertRefused('POST', path, { source_id: source, statuses: [{ weight: 1 }] }, 'statuses.0.status_id');
+    assert.deepEqual(noStatus.errors['statuses.0.status_id'], ['The status field is required.']);
     const twice = await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: 1 }, { status_id: lead(1), weight: 1 }, { status_id: lead(0), weight: 3 }] }, 'statuses.2.status_id');
     assert.match(twice.errors['statuses.2.status_id']![0]!, /already in the list/);
     const missing = await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: 1 }, { status_id: 999_999, weight: 1 }] }, 'statuses.1.status_id');

@@ -31,16 +31,10 @@ function fieldOf(issue: ValidationIssue): string {
   return path || '_';
 }
 
-/** A field as a message names it to a person: `broker_id` is "broker", `tag_ids` "tags", `branch_name` "branch name". */
-function fieldLabel(field: string): string {
-  return field.replace(/_ids$/, 's').replace(/_id$/, '').replaceAll('_', ' ');
-}
-
 function messageOf(issue: ValidationIssue, field: string): string {
   const message = issue.message ?? 'is invalid';
   // An unknown field keeps its key as sent: it is the client's own name for it.
   if (message.startsWith('Unrecognized key')) return `The ${field} field is not allowed.`;
-  if (message.startsWith('Invalid input: expected') && message.endsWith('received undefined')) return `The ${fieldLabel(field)} field is required.`;
   return message;
 }
 

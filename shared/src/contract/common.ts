@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Field-named refusal messages for every schema (z.config): before any schema here is used.
+import './messages.ts';
 
 /** Longest string any free-text field accepts; a longer one is a 422, never a 500. */
 export const maxTextLength = 10_000;
