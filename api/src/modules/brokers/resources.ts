@@ -6,7 +6,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { brokerBodies, brokerItem, crudPermissions, departmentBodies, departmentItem } from '@crm/shared/contract';
-import { affiliateCompanies, brokerAffiliateCompanies, brokerDepartments, brokers, sendIntegrations } from '../../db/schema/index.ts';
+import { affiliateCompanies, brokerAffiliateCompanies, brokerDepartments, brokers, countries, languages, sendIntegrations } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
 import { type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
 import { idsOf, without } from '../management/relations.ts';
@@ -113,7 +113,26 @@ async function assertReferencesExist(executor: Executor, body: Row): Promise<voi
     const [found] = await executor.select({ id: sendIntegrations.id }).from(sendIntegrations).where(eq(sendIntegrations.id, integrationId));
     if (!found) errors['send_integration_id'] = ['The selected send integration does not exist.'];
   }
+  for (const [field, codes] of await unknownTargetingCodes(executor, body)) {
+    for (const { code, index } of codes) errors[`${field}.${index}`] = [`${field === 'countries' ? 'The country' : 'The language'} ${code} does not exist.`];
+  }
   if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
+/** The targeting codes of the body (with their places in it) that no country or language of the console has. */
+async function unknownTargetingCodes(executor: Executor, body: Row): Promise<[string, { code: string; index: number }[]][]> {
+  const targeting = [
+    { field: 'countries', column: countries.iso_3166_2, table: countries },
+    { field: 'languages', column: languages.code, table: languages },
+  ] as const;
+  return Promise.all(
+    targeting.map(async ({ field, column, table }): Promise<[string, { code: string; index: number }[]]> => {
+      const codes = z.array(z.string()).optional().parse(body[field]) ?? [];
+      if (codes.length === 0) return [field, []];
+      const known = new Set((await executor.select({ code: column }).from(table).where(inArray(column, codes))).map((row) => row.code));
+      return [field, codes.flatMap((code, index) => (known.has(code) ? [] : [{ code, index }]))];
+    }),
+  );
 }
 
 const uniqueCodes = (value: unknown): string[] | undefined => {
