@@ -100,6 +100,28 @@ describe('settings resources: create, list, search, update, duplicates, delete',
     });
   }
 
+  const createStatus = async (name: string) => ((await call('POST', '/api/settings/status', { name, class: 'lead' })).json() as { data: { id: number } }).data.id;
+
+  test("a status a lead has, or had, is not deleted: a 409, and the lead and its history keep it", async () => {
+    const current = await createStatus('Kept: call back');
+    const former = await createStatus('Kept: no answer');
+    const lead = (await call('POST', '/api/lead', { email: 'kept.status@example.com', status_id: former })).json() as { data: { id: number } };
+    assert.equal((await call('PUT', `/api/lead/${lead.data.id}/status`, { status_id: current })).statusCode, 200);
+
+    for (const id of [current, former]) {
+      const refused = await call('DELETE', `/api/settings/status/${id}`);
+      assert.equal(refused.statusCode, 409, refused.body);
+      assert.equal((refused.json() as { message: string }).message, 'This status is in use and cannot be deleted.');
+    }
+    const profile = (await call('GET', `/api/lead/${lead.data.id}`)).json() as { data: { status_id: number } };
+    assert.equal(profile.data.status_id, current);
+    const history = (await call('GET', `/api/lead/${lead.data.id}/histories/status`)).json() as { data: { from_status: { id: number } | null; to_status: { id: number } | null }[] };
+    assert.deepEqual(history.data.map((row) => [row.from_status?.id ?? null, row.to_status?.id ?? null]), [[former, current], [null, former]]);
+
+    const unused = await createStatus('Kept: never used');
+    assert.equal((await call('DELETE', `/api/settings/status/${unused}`)).statusCode, 200, 'a status nothing uses is deleted');
+  });
+
   test('lists are paginated and sortable both ways', async () => {
     const ascending = (await call('GET', '/api/settings/country?per_page=5&sort=name&direction=asc')).json() as { data: { name: string }[]; meta: Record<string, number> };
     assert.equal(ascending.data.length, 5);

@@ -93,6 +93,8 @@ export function withIsoDates(row: Record<string, unknown>): Record<string, unkno
 
 const pgUniqueViolation = '23505';
 const pgForeignKeyViolation = '23503';
+/** What a delete of a row still referenced `on delete restrict` raises (`no action` raises the foreign key violation). */
+const pgRestrictViolation = '23001';
 
 /** The column a PostgreSQL constraint error names in its detail: 'Key (source_id)=(9) is not present …'. */
 function errorColumn(error: unknown): string {
@@ -256,7 +258,7 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
             await hooks.afterDelete?.(tx, { row, auth });
           });
         } catch (error) {
-          if (errorCode(error) === pgForeignKeyViolation) throw new HttpError(409, `This ${definition.name.toLowerCase()} is in use and cannot be deleted.`);
+          if (errorCode(error) === pgForeignKeyViolation || errorCode(error) === pgRestrictViolation) throw new HttpError(409, `This ${definition.name.toLowerCase()} is in use and cannot be deleted.`);
           throw error;
         }
         return { message: messages.deleted };

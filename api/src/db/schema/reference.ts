@@ -119,7 +119,7 @@ export const sourceRandomStatuses = pgTable(
   {
     id: id(),
     source_id: integer('source_id').notNull().references(() => sources.id, { onDelete: 'cascade' }),
-    status_id: integer('status_id').notNull().references(() => statuses.id, { onDelete: 'cascade' }),
+    status_id: integer('status_id').notNull().references(() => statuses.id, { onDelete: 'restrict' }),
     weight: integer('weight').notNull(),
     ...timestamps(),
   },
