@@ -157,11 +157,11 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
 
   test('phones are stored in E.164, read with the new or the stored country', async () => {
     const id = await insertLead({ name: 'Dee', email: null, country: 'GB' });
-    const typed = await call('PUT', `/lead/${id}`, { phone: '020 7946 0958' });
+    const typed = await call('PUT', `/lead/${id}`, { phone: '020 7946 0959' });
     assert.equal(typed.statusCode, 200, typed.body);
     let lead = (typed.json() as { data: LeadDetail }).data;
-    assert.equal(lead.phone, '+442079460958');
-    assert.equal(lead.phone_normalized, '+442079460958');
+    assert.equal(lead.phone, '+442079460959');
+    assert.equal(lead.phone_normalized, '+442079460959');
     assert.equal(lead.phone_prefix, '44');
 
     // A new country and a national number of that country, together.
@@ -174,7 +174,7 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     assert.equal(lead.alt_phone, '+12133734253');
     assert.equal(lead.alt_phone_prefix, '1');
     const changes = await changesOf(id);
-    assert.deepEqual(changes.find((change) => change[0] === 'phone'), ['phone', '+442079460958', '+33612345678']);
+    assert.deepEqual(changes.find((change) => change[0] === 'phone'), ['phone', '+442079460959', '+33612345678']);
     assert.deepEqual(changes.find((change) => change[0] === 'phone_prefix'), ['phone_prefix', '44', '33']);
     assert.deepEqual(changes.find((change) => change[0] === 'country'), ['country', 'GB', 'FR']);
 
@@ -221,6 +221,31 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     await assertRefused('PUT', `/lead/${id}`, { purchase_amount: 1e15 }, 'purchase_amount');
     const empty = await call('PUT', `/lead/${id}`, {});
     assert.equal(empty.statusCode, 422);
+  });
+
+  test('an edited contact is held to add lead\'s rules: not blacklisted, not another lead\'s; contacts left alone are not checked', async () => {
+    await context.database.db.insert(tables.blacklist).values([
+      { type: 'email_domain', value: 'spam-edit.example' },
+      { type: 'ip', value: '198.51.100.0/24' },
+      { type: 'phone', value: '+4915112345000' },
+    ]);
+    await insertLead({ lead_id: 'P-TAKEN', email: 'taken.edit@example.com', phone: '+4915112345001', phone_normalized: '+4915112345001' });
+    const id = await insertLead({ email: 'mine.edit@example.com', country: 'DE' });
+
+    const duplicate = await assertRefused('PUT', `/lead/${id}`, { email: 'Taken.Edit@example.com' }, 'email');
+    assert.deepEqual(duplicate.errors['email'], ['A lead with this email already exists (P-TAKEN).']);
+    const phone = await assertRefused('PUT', `/lead/${id}`, { phone: '0151 12345001' }, 'phone');
+    assert.deepEqual(phone.errors['phone'], ['A lead with this phone already exists (P-TAKEN).']);
+    assert.deepEqual((await assertRefused('PUT', `/lead/${id}`, { email: 'x@spam-edit.example' }, 'email')).errors['email'], ['This email domain is blacklisted.']);
+    await assertRefused('PUT', `/lead/${id}`, { alt_email: 'y@spam-edit.example' }, 'alt_email');
+    await assertRefused('PUT', `/lead/${id}`, { phone: '+4915112345000' }, 'phone');
+    await assertRefused('PUT', `/lead/${id}`, { ip: '198.51.100.7' }, 'ip');
+
+    const untouched = await call('PUT', `/lead/${id}`, { name: 'Still Me', email: 'mine.edit@example.com' });
+    assert.equal(untouched.statusCode, 200, `its own email is no duplicate: ${untouched.body}`);
+    const sameContact = await insertLead({ email: 'taken.edit@example.com' });
+    const otherField = await call('PUT', `/lead/${sameContact}`, { city: 'Bonn' });
+    assert.equal(otherField.statusCode, 200, `an edit that leaves the contacts alone passes: ${otherField.body}`);
   });
 
   test('PUT /lead/:id/status changes the status and records who did it', async () => {

@@ -3,7 +3,7 @@
  * default, `LEAD_DUPLICATE_DAYS`); empty fields never match. The check and the insert run under transaction-scoped
  * advisory locks on the contacts, so two identical adds at the same moment cannot both pass.
  */
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { leads } from '../../../db/schema/index.ts';
 import type { Executor } from '../../../http/resource.ts';
 
@@ -42,11 +42,11 @@ export async function lockContacts(executor: Executor, contacts: Contacts): Prom
   for (const key of keys) await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-async function newestWith(executor: Executor, column: typeof leads.email | typeof leads.phone_normalized, value: string, days: number): Promise<string | null> {
+async function newestWith(executor: Executor, column: typeof leads.email | typeof leads.phone_normalized, value: string, days: number, exceptLeadId: number | null): Promise<string | null> {
   const [row] = await executor
     .select({ lead_id: leads.lead_id })
     .from(leads)
-    .where(and(eq(column, value), gte(leads.created_at, sql`now() - ${days}::int * interval '1 day'`)))
+    .where(and(eq(column, value), gte(leads.created_at, sql`now() - ${days}::int * interval '1 day'`), exceptLeadId === null ? undefined : ne(leads.id, exceptLeadId)))
     .orderBy(desc(leads.created_at))
     .limit(1);
   return row?.lead_id ?? null;
@@ -57,12 +57,15 @@ export function duplicateMessage(field: 'email' | 'phone', existing: string): st
   return `A lead with this ${field} already exists (${existing}).`;
 }
 
-/** `{ field: [message] }` naming the lead each contact duplicates, or null when neither does. */
-export async function findDuplicates(executor: Executor, contacts: Contacts, days: number): Promise<Record<string, string[]> | null> {
+/**
+ * `{ field: [message] }` naming the lead each contact duplicates, or null when neither does; an edited lead
+ * (`exceptLeadId`) does not duplicate itself.
+ */
+export async function findDuplicates(executor: Executor, contacts: Contacts, days: number, exceptLeadId: number | null = null): Promise<Record<string, string[]> | null> {
   if (days <= 0) return null;
   const [byEmail, byPhone] = await Promise.all([
-    contacts.email === null ? null : newestWith(executor, leads.email, contacts.email, days),
-    contacts.phone === null ? null : newestWith(executor, leads.phone_normalized, contacts.phone, days),
+    contacts.email === null ? null : newestWith(executor, leads.email, contacts.email, days, exceptLeadId),
+    contacts.phone === null ? null : newestWith(executor, leads.phone_normalized, contacts.phone, days, exceptLeadId),
   ]);
   const errors: Record<string, string[]> = {};
   if (byEmail) errors['email'] = [duplicateMessage('email', byEmail)];

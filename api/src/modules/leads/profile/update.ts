@@ -15,6 +15,8 @@ import type { Executor } from '../../../http/resource.ts';
 import { toLeadDetail, type LeadRow } from './detail.ts';
 import { rejectNul } from '../search/guards.ts';
 import { referenceErrors, type FieldErrors } from './references.ts';
+import { blacklistErrors, findBlacklistHits } from '../blacklist/matcher.ts';
+import { duplicateWindowDays, findDuplicates, lockContacts } from '../intake/duplicates.ts';
 
 export type LeadUpdate = z.output<typeof leadUpdateBody>;
 type LeadInsert = typeof leads.$inferInsert;
@@ -115,6 +117,24 @@ async function requestedValues(executor: Executor, body: LeadUpdate, existing: L
   return values;
 }
 
+/**
+ * The contacts an edit changes are held to add lead's rules (DESIGN §4): none blacklisted, and the email and phone no
+ * other lead's within the duplicate window. Contacts the edit leaves alone are not checked again.
+ */
+async function refuseBlockedContacts(tx: Executor, id: number, changed: Record<string, unknown>): Promise<void> {
+  const text = (field: string): string | null => {
+    const value = changed[field];
+    return typeof value === 'string' && value !== '' ? value : null;
+  };
+  const hits = await findBlacklistHits(tx, { email: text('email'), alt_email: text('alt_email'), phone_normalized: text('phone_normalized'), alt_phone: text('alt_phone'), ip: text('ip') });
+  if (hits.length > 0) throw invalid(blacklistErrors(hits));
+  const contacts = { email: text('email'), phone: text('phone_normalized') };
+  if (contacts.email === null && contacts.phone === null) return;
+  await lockContacts(tx, contacts);
+  const duplicates = await findDuplicates(tx, contacts, duplicateWindowDays(), id);
+  if (duplicates) throw invalid(duplicates);
+}
+
 type Change = { field: string; old_value: string | null; new_value: string | null };
 
 async function tagNames(executor: Executor, ids: readonly number[]): Promise<string | null> {
@@ -153,6 +173,7 @@ export async function updateLead(db: Db, id: number, body: LeadUpdate, userId: n
       values[field] = value;
       changes.push({ field, old_value: before, new_value: after });
     }
+    await refuseBlockedContacts(tx, id, values);
     const tagChange = await replaceTags(tx, id, body.tag_ids);
     if (tagChange) changes.push(tagChange);
     if (changes.length === 0) return toLeadDetail(tx, existing);
