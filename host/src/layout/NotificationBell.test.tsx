@@ -1,5 +1,5 @@
 import type { NotificationSummary } from '@crm/shared/contract';
-import { notificationFixture, renderWithProviders, screen, signedInSession, userEvent } from '@crm/shared/testing';
+import { notificationFixture, renderWithProviders, screen, signedInSession, userEvent, waitFor } from '@crm/shared/testing';
 import { NotificationBell } from './NotificationBell.tsx';
 
 const canView = ['user.profile.notification.view'];
@@ -77,4 +77,15 @@ test('is hidden without user.profile.notification.view', () => {
 
   expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
   expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument();
+});
+
+test('closes once a notification is picked', async () => {
+  renderBell({ notifications: [notificationFixture(21), notificationFixture(22)], total: 2 });
+  await openBell();
+  const popover = () => screen.getByTestId('notification-list').closest('.ant-popover');
+  expect(popover()).not.toHaveClass('ant-popover-hidden');
+
+  await userEvent.click(await screen.findByRole('link', { name: /Title 21/ }));
+
+  await waitFor(() => expect(popover()).toHaveClass('ant-popover-hidden'));
 });

@@ -1,8 +1,9 @@
 /**
  * The bell (SPEC §2 Layout): only with user.profile.notification.view; badge with the unread total capped
  * at 99+; each item shows title, message and update time and links to its page; a see-more link above
- * 3; a no-messages text when there are none.
+ * 3; a no-messages text when there are none. Following a link closes it.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { badgeText, useAccess, useAppSelector } from '@crm/shared';
@@ -16,6 +17,8 @@ export function NotificationBell() {
   const { can } = useAccess();
   const notifications = useAppSelector((state) => state.session.notifications);
   const total = useAppSelector((state) => state.session.totalNotifications);
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   if (!can('user.profile.notification.view')) return null;
 
   const content = (
@@ -26,7 +29,7 @@ export function NotificationBell() {
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {notifications.slice(0, 3).map((item) => (
             <li key={item.id} style={{ padding: '8px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}>
-              <Link to={routeUrl('profile/notification/:id', { id: item.id })} style={{ display: 'block', width: '100%' }}>
+              <Link to={routeUrl('profile/notification/:id', { id: item.id })} onClick={close} style={{ display: 'block', width: '100%' }}>
                 <Typography.Text strong>{item.data.title}</Typography.Text>
                 <div>{stripTags(item.data.message)}</div>
                 <Typography.Text type="secondary">{formatDate(item.updated_at, notificationTimeFormat)}</Typography.Text>
@@ -35,12 +38,12 @@ export function NotificationBell() {
           ))}
         </ul>
       )}
-      {total > 3 && <Link to={routeUrl('profile/notifications')}>{t('header.see_more')}</Link>}
+      {total > 3 && <Link to={routeUrl('profile/notifications')} onClick={close}>{t('header.see_more')}</Link>}
     </div>
   );
 
   return (
-    <Popover content={content} title={t('header.notifications')} trigger="click" placement="bottomRight">
+    <Popover content={content} title={t('header.notifications')} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
       <Badge count={total > 0 ? badgeText(total) : 0} data-testid="notification-badge">
         <Button type="text" icon={<BellOutlined />} aria-label={t('header.notifications')} />
       </Badge>

@@ -1,11 +1,12 @@
 import { Form, Input, type FormInstance } from 'antd';
-import { act, renderWithProviders, screen, userEvent } from '../../testing/index.ts';
+import { act, renderWithProviders, screen, userEvent, waitFor } from '../../testing/index.ts';
 import { firstErrorInView } from './firstErrorInView.ts';
 import { placeFieldErrors } from './toastOutcome.ts';
 
 type Values = { name?: string; email?: string };
 
-test("shows each message under its field and scrolls the first one into view", async () => {
+/** A form of two fields without rules, rendered; its instance. */
+function renderTwoFields(): FormInstance<Values> {
   let form: FormInstance<Values> | undefined;
   function TwoFields() {
     const [instance] = Form.useForm<Values>();
@@ -23,14 +24,31 @@ test("shows each message under its field and scrolls the first one into view", a
   }
   renderWithProviders(<TwoFields />);
   if (!form) throw new Error('the form did not render');
+  return form;
+}
+
+test("shows each message under its field and scrolls the first one into view", async () => {
+  const form = renderTwoFields();
   const scrolled = jest.spyOn(form, 'scrollToField');
 
-  act(() => placeFieldErrors(form!, [{ name: 'email', errors: ['The email has already been taken.'] }, { name: 'name', errors: ['Too long.'] }]));
+  act(() => placeFieldErrors(form, [{ name: 'email', errors: ['The email has already been taken.'] }, { name: 'name', errors: ['Too long.'] }]));
 
   expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
   expect(await screen.findByText('Too long.')).toBeInTheDocument();
   expect(scrolled).toHaveBeenCalledTimes(1);
   expect(scrolled).toHaveBeenCalledWith('email', firstErrorInView);
+});
+
+test("a new answer's messages replace the last one's, under the fields the user did not touch too", async () => {
+  const form = renderTwoFields();
+
+  act(() => placeFieldErrors(form, [{ name: 'name', errors: ['The current password is incorrect.'] }]));
+  expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
+  act(() => placeFieldErrors(form, [{ name: 'email', errors: ['The confirmation does not match.'] }]));
+
+  expect(await screen.findByText('The confirmation does not match.')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText('The current password is incorrect.')).not.toBeInTheDocument());
+  expect(form.getFieldError('name')).toEqual([]);
 });
 
 test("a form's own refusal (under the apps' AppConfig) focuses its first refused field, however far down the submit is", async () => {

@@ -44,10 +44,14 @@ type FieldErrors<Values> = readonly { name: Parameters<FormInstance<Values>['scr
 
 /**
  * Server messages under their fields, the first of them scrolled into view: a long form's Save sits far below
- * its first fields, and a message out of sight would look like nothing happened.
+ * its first fields, and a message out of sight would look like nothing happened. The messages of the last answer go:
+ * a form is only sent once its own rules pass, so every message still shown is the server's, and this answer's
+ * replace them (a field the user did not touch would keep a refusal the server no longer makes).
  */
 export function placeFieldErrors<Values>(form: FormInstance<Values>, fields: FieldErrors<Values>): void {
-  form.setFields(fields.map(({ name, errors }) => ({ name, errors })));
+  const placed = new Set(fields.map(({ name }) => String(name)));
+  const stale = form.getFieldsError().filter((field) => field.errors.length > 0 && !placed.has(field.name.join('.')));
+  form.setFields([...stale.map(({ name }) => ({ name: name as never, errors: [] })), ...fields.map(({ name, errors }) => ({ name, errors }))]);
   const first = fields[0];
   if (first) form.scrollToField(first.name, firstErrorInView);
 }
