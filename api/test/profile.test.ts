@@ -74,6 +74,8 @@ describe("the profile's own changes", () => {
       put('/api/profile/password', user.token, { current_password: user.password, password: 'another-secret-9', password_confirmation: 'another-secret-8' }),
     );
     assert.deepEqual(mismatch.errors, { password_confirmation: ['The password confirmation does not match.'] });
+    const same = await assertRefused(() => put('/api/profile/password', user.token, { current_password: user.password, password: user.password, password_confirmation: user.password }));
+    assert.ok(same.errors?.['password']?.includes('The new password must differ from the current one.'), JSON.stringify(same.errors));
     for (const weak of ['short-1', 'no-digits-at-all', '123456789012', 'aaaaaaaaaa12']) {
       const refused = await assertRefused(() => put('/api/profile/password', user.token, { current_password: user.password, password: weak, password_confirmation: weak }));
       assert.ok(refused.errors?.['password'], weak);

@@ -113,5 +113,6 @@ export const passwordChangeBody = z
     password,
     password_confirmation: z.string().max(1024),
   })
-  .refine((value) => value.password === value.password_confirmation, { path: ['password_confirmation'], message: 'The password confirmation does not match.' });
+  .refine((value) => value.password === value.password_confirmation, { path: ['password_confirmation'], message: 'The password confirmation does not match.' })
+  .refine((value) => value.password !== value.current_password, { path: ['password'], message: 'The new password must differ from the current one.' });
 export type PasswordChangeBody = z.input<typeof passwordChangeBody>;
