@@ -66,6 +66,7 @@ export function JobsTable() {
     columns.push({
       key: 'actions',
       title: t('table.actions'),
+      pinned: true,
       render: (job) =>
         isActiveJob(job) ? (
           <Button size="small" danger icon={<StopOutlined />} onClick={() => cancel(job)} aria-label={t('management:jobs.cancel_label', { name: job.name })}>

@@ -142,3 +142,12 @@ test("a screen's own link with an icon is drawn as the row's icon buttons, a rea
 
   expect(await screen.findByText('requests page')).toBeInTheDocument();
 });
+
+test("a screen's own pinned column stays at the right edge like the named actions' column; others scroll", () => {
+  const withOwnActions: DataColumn<Lead>[] = [...columns, { key: 'own', title: 'Own actions', pinned: true, render: (row) => <button type="button">Fix {row.id}</button> }];
+  renderWithProviders(<DataTable<Lead> rows={rows} columns={withOwnActions} rowKey={(row) => row.id} />, { session: signedInSession([]) });
+
+  expect(screen.getByRole('columnheader', { name: 'Own actions' })).toHaveClass('ant-table-cell-fix-end');
+  expect(screen.getByRole('button', { name: 'Fix 1' }).closest('td')).toHaveClass('ant-table-cell-fix-end');
+  expect(screen.getByRole('columnheader', { name: 'E-mail' })).not.toHaveClass('ant-table-cell-fix-end');
+});

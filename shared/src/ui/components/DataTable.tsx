@@ -21,6 +21,8 @@ export type DataColumn<Row> = {
   render?: (row: Row) => ReactNode;
   /** The key the list's endpoint sorts on (`?sort=`); the header becomes clickable when set. */
   sortKey?: string;
+  /** Kept in view at the right while a wide table scrolls sideways: a screen's own actions column, as the named actions' is. */
+  pinned?: boolean;
 };
 
 type Action<Row> = { permission: PermissionRule; run(row: Row): void };
@@ -117,6 +119,7 @@ export function DataTable<Row extends object>({ rows, columns, rowKey, actions, 
     title: column.title,
     dataIndex: column.key,
     sorter: column.sortKey !== undefined,
+    ...(column.pinned ? { fixed: 'right' as const } : {}),
     render: (_value: unknown, row: Row) => (column.render ? column.render(row) : renderCell(column.type ?? 'text', (row as Record<string, unknown>)[column.key], t)),
   }));
   if (actions && actionsColumnVisible(actions, can)) {

@@ -75,6 +75,7 @@ export function FailedLeadsScreen() {
           {
             key: 'actions',
             title: t('table.actions'),
+            pinned: true,
             render: (row) => (
               <FailedLeadActions
                 item={row}
