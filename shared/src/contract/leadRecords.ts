@@ -176,7 +176,7 @@ const durationGiven = (value: StatusRuleInput) => value.ignore_duration === true
 function statusRuleChecks<Schema extends z.ZodType<StatusRuleInput>>(schema: Schema) {
   return schema
     .refine(differentStatuses, { message: 'The last status must differ from the condition status.', path: ['last_status_id'] })
-    .refine(durationGiven, { message: 'The duration is at least 1 day unless the duration is ignored.', path: ['duration_day'] });
+    .refine(durationGiven, { message: 'The duration is a whole number of days, at least 1, unless the duration is ignored.', path: ['duration_day'] });
 }
 
 /** A rule: a lead with `condition_status` for `duration_day` days gets `last_status`. */

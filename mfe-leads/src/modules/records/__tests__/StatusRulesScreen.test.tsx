@@ -67,7 +67,7 @@ test('the form refuses one status twice and a missing duration unless the durati
   await user.click(within(form).getByText('Save'));
 
   expect(await within(field(form, 'Last status')).findByText('The last status must differ from the condition status.')).toBeInTheDocument();
-  expect(within(field(form, 'Duration in days')).getByText('The duration is at least 1 day unless the duration is ignored.')).toBeInTheDocument();
+  expect(within(field(form, 'Duration in days')).getByText('The duration is a whole number of days, at least 1, unless the duration is ignored.')).toBeInTheDocument();
   expect(screen.queryByText('Bounced', { selector: '.ant-select-item-option-content' })).not.toBeInTheDocument();
   expect(http.adapter.requests.some((request) => request.method === 'post')).toBe(false);
 
@@ -80,6 +80,21 @@ test('the form refuses one status twice and a missing duration unless the durati
   expect(requestBody(post)).toEqual({ condition_status_id: 10, last_status_id: 11, duration_day: 0, ignore_duration: true });
   expect(toast.success).toHaveBeenCalledWith('Rule created');
   await waitFor(() => expect(screen.queryByTestId('rules-form')).not.toBeInTheDocument());
+});
+
+test('a part of a day is refused under the field, not rounded', async () => {
+  const http = renderPage(all);
+  await user.click(await screen.findByLabelText('Edit'));
+  const form = await screen.findByTestId('rules-form');
+  const duration = within(form).getByLabelText('Duration in days');
+
+  await user.clear(duration);
+  await user.type(duration, '1.5');
+  await user.click(within(form).getByText('Save'));
+
+  expect(await within(field(form, 'Duration in days')).findByText('The duration is a whole number of days, at least 1, unless the duration is ignored.')).toBeInTheDocument();
+  expect(duration).toHaveValue('1.5');
+  expect(http.adapter.requests.some((request) => request.method === 'put')).toBe(false);
 });
 
 test('the server refusing an edit shows its message under the field', async () => {

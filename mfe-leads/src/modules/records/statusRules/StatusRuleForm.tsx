@@ -59,7 +59,7 @@ export function StatusRuleForm({ editing, onClose }: Props) {
             }),
           ]}
         >
-          <InputNumber aria-label={label('duration')} data-testid="rules-form-duration" min={0} max={maxDurationDays} precision={0} style={{ width: '100%' }} />
+          <InputNumber aria-label={label('duration')} data-testid="rules-form-duration" min={0} max={maxDurationDays} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item<StatusRuleValues> name="ignore_duration" label={label('ignoreDuration')} valuePropName="checked" extra={label('ignoreDurationHelp')}>
           <Switch aria-label={label('ignoreDuration')} data-testid="rules-form-ignore" />
