@@ -51,8 +51,9 @@ describe('GET /lead/history/send: the send-history search', () => {
       .returning();
     for (const [index, key] of ['one', 'two'].entries()) leadIds[key] = leadRows[index]!.id;
     const sender = await db.insert(tables.users).values({ name: 'Queue Runner', email: 'runner@example.com', password_hash: 'x' }).returning();
+    const [integration] = await db.insert(tables.sendIntegrations).values({ name: 'Alpha API', site_url: 'https://alpha.test/leads' }).returning();
     await db.insert(tables.leadSendHistories).values([
-      { lead_id: leadIds['one']!, broker_department_id: departments['alphaEu']!, state: 'success', api_lead_id: 'a1', duration_ms: 300, user_id: sender[0]!.id, created_at: new Date('2024-03-01T08:00:00Z') },
+      { lead_id: leadIds['one']!, broker_department_id: departments['alphaEu']!, send_integration_id: integration!.id, state: 'success', api_lead_id: 'a1', duration_ms: 300, user_id: sender[0]!.id, created_at: new Date('2024-03-01T08:00:00Z') },
       { lead_id: leadIds['one']!, broker_department_id: departments['alphaUs']!, state: 'failure', failure_status: 'Duplicate', api_lead_id: 'a2', duration_ms: 100, created_at: new Date('2024-03-02T23:30:00Z') },
       { lead_id: leadIds['two']!, broker_department_id: departments['betaMain']!, state: 'failure', failure_status: 'Timeout', api_lead_id: 'b1', duration_ms: 5000, created_at: new Date('2024-03-03T00:00:00Z') },
       { lead_id: leadIds['two']!, broker_department_id: departments['alphaEu']!, state: 'sending', api_lead_id: 'a3', created_at: new Date('2024-03-04T12:00:00Z') },
@@ -68,6 +69,8 @@ describe('GET /lead/history/send: the send-history search', () => {
     assert.deepEqual(first.lead, { id: leadIds['one'], lead_id: 'PUB-ONE', name: 'One', email: 'one@example.com' });
     assert.deepEqual(first.department, { id: departments['alphaEu'], label: 'Alpha - EU' });
     assert.equal(first.user?.name, 'Queue Runner');
+    assert.equal(first.send_integration_name, 'Alpha API', 'the integration by its name');
+    assert.equal(result.data[0]!.send_integration_name, null);
     assert.equal(first.state, 'success');
     assert.equal(first.duration_ms, 300);
     assert.equal(first.created_at, '2024-03-01T08:00:00.000Z');

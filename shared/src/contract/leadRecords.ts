@@ -45,6 +45,8 @@ export const leadSendHistory = z.object({
   lead: z.object({ id: z.number().int(), lead_id: z.string(), name: z.string().nullable(), email: z.string().nullable() }),
   department: departmentRef.nullable(),
   send_integration_id: z.number().int().nullable(),
+  /** Null when the attempt had none or its integration was deleted since. */
+  send_integration_name: z.string().nullable(),
   job_id: z.number().int().nullable(),
   user: named.nullable(),
   state: z.enum(sendStates),

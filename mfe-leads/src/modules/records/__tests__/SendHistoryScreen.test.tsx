@@ -14,6 +14,7 @@ const attempt: LeadSendHistory = {
   lead: { id: 99, lead_id: 'L-0099', name: 'Ann', email: 'ann@example.com' },
   department: { id: 3, label: 'Broker One - Berlin' },
   send_integration_id: 4,
+  send_integration_name: 'Broker One API',
   job_id: null,
   user: { id: 1, name: 'Ada Admin' },
   state: 'failure',
@@ -91,6 +92,7 @@ test('each attempt links to its lead and opens its request and response', async 
 
   expect(await screen.findByTestId('history-request')).toHaveTextContent('"password": "[REDACTED]"');
   expect(screen.getByTestId('history-response')).toHaveTextContent('"error": "already registered"');
+  expect(within(screen.getByTestId('history-details')).getByText('Broker One API')).toBeInTheDocument();
 });
 
 test('the exact total reads "N send attempts"', async () => {
