@@ -8,6 +8,7 @@ import { useAccess } from '@crm/shared';
 import { Col, Row, Table, Typography, renderCell } from '@crm/shared/ui';
 import type { LeadSendHistory } from '@crm/shared/contract';
 import { routeUrl } from '@crm/shared/routes';
+import { durationText } from '../../../records/history/durationText.ts';
 import { StateTag } from '../../../records/history/StateTag.tsx';
 import { useLeadHistory } from './useLeadHistory.ts';
 
@@ -37,7 +38,8 @@ function Payload({ title, value, testId }: { title: string; value: unknown; test
 
 export function SendHistoryTab({ leadId }: { leadId: number }) {
   const { t } = useTranslation('leads');
-  const common = (key: string) => t(`common:${key}`);
+  // The shared cells and durationText read the default namespace, as the send-history screen does.
+  const { t: common } = useTranslation();
   const history = useLeadHistory(leadId, 'send');
   const { can } = useAccess();
   return (
@@ -72,7 +74,7 @@ export function SendHistoryTab({ leadId }: { leadId: number }) {
           {
             key: 'duration_ms',
             title: t('leads.profile.history.duration'),
-            render: (_value, row) => (row.duration_ms === null ? common('not_set') : t('leads.profile.history.milliseconds', { count: row.duration_ms })),
+            render: (_value, row) => durationText(row.duration_ms, common),
           },
           { key: 'user', title: t('leads.profile.history.user'), render: (_value, row) => row.user?.name ?? t('leads.profile.history.system') },
           { key: 'created_at', title: t('leads.profile.history.when'), render: (_value, row) => renderCell('datetime', row.created_at, common) },
