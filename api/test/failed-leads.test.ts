@@ -67,6 +67,13 @@ describe('/lead/failed', () => {
     assert.deepEqual([replaced.raw, replaced.reason_code, replaced.message, replaced.import_job_id, replaced.import_row], [{ A: 'row 7 second try' }, 'DUPLICATE', 'second', jobId, 7]);
   });
 
+  test('a search of several words finds rows holding each of them, in any field', async () => {
+    await record({ name: 'Paula', surname: 'Kleinert', email: 'pk@example.com' }, 'INVALID', 'The phone is not a valid number.');
+    const fullName = (await call('GET', `${path}?search=${encodeURIComponent('paula  KLEIN')}`)).json() as Page;
+    assert.deepEqual(fullName.data.map((entry) => entry.raw), [{ name: 'Paula', surname: 'Kleinert', email: 'pk@example.com' }], 'each word in its own field');
+    assert.equal(((await call('GET', `${path}?search=${encodeURIComponent('paula smith')}`)).json() as Page).meta.total, 0, 'every word must be there');
+  });
+
   test('the list searches the raw values and the message, filters, sorts and pages', async () => {
     await record({ email: 'needle@haystack.example' }, 'BLACKLISTED', 'This email is blacklisted.', { sourceId });
     await record({ email: 'other@example.com' }, 'DUPLICATE', 'A lead with this email already exists (L0000000001) haystack.', { sourceId });

@@ -78,12 +78,12 @@ export function containsPattern(text: string): string {
   return `%${text.replaceAll(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 
-/** Rows whose columns (as text) contain the search text, or undefined when there is nothing to search. */
+/** Rows whose columns (as text) hold every word of the search text, or undefined when there is nothing to search. */
 export function searchCondition(columns: readonly (AnyPgColumn | SQL)[], search: string | undefined): SQL | undefined {
-  const text = search?.trim();
-  if (!text || columns.length === 0) return undefined;
-  const pattern = containsPattern(text);
-  return or(...columns.map((column) => ilike(sql`${column}::text`, pattern)));
+  const words = search?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (words.length === 0 || columns.length === 0) return undefined;
+  // Each word somewhere: "Paul Klein" finds a row whose name is Paul and surname Klein, in two fields.
+  return and(...words.map((word) => or(...columns.map((column) => ilike(sql`${column}::text`, containsPattern(word))))));
 }
 
 /** Dates as ISO strings: the one conversion every item needs. */
