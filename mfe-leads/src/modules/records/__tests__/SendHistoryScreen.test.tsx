@@ -26,6 +26,7 @@ const attempt: LeadSendHistory = {
   created_at: '2024-03-05T10:20:30.000Z',
 };
 const broker = { id: 1, name: 'Broker One', affiliate_companies: [] };
+const otherBroker = { id: 2, name: 'Broker Two', affiliate_companies: [] };
 
 function Location() {
   const location = useLocation();
@@ -35,8 +36,11 @@ function Location() {
 function renderPage(url: string, list: TestReply = pageOf([attempt])) {
   const http = stubApi({
     'GET /lead/history/send': list,
-    'GET /broker/department/all': { status: 200, data: { data: [{ id: 3, branch_name: 'Berlin', broker_id: broker }] } },
-    'GET /broker/all': { status: 200, data: { data: [broker] } },
+    'GET /broker/department/all': {
+      status: 200,
+      data: { data: [{ id: 3, branch_name: 'Berlin', broker_id: broker }, { id: 4, branch_name: 'Madrid', broker_id: otherBroker }] },
+    },
+    'GET /broker/all': { status: 200, data: { data: [broker, otherBroker] } },
     'GET /lead/history/send/failure/statuses': { status: 200, data: ['duplicate', 'timeout'] },
   });
   const permissions = ['lead.history.view', 'lead.single.view', 'options.broker_departments.all', 'options.brokers.all', 'options.statuses.sendHistoryFailure'];
@@ -78,6 +82,16 @@ test('the filters come from the URL, and each change goes back into it from page
 
   await user.click(within(screenCard).getByTestId('history-filter-clear'));
   await waitFor(() => expect(search().toString()).toBe(''));
+});
+
+test('with a broker chosen, the department list offers only its departments', async () => {
+  renderPage('/lead/history/search?broker_id=1');
+  const screenCard = await screen.findByTestId('send-history-screen');
+
+  await user.click(within(screenCard).getByLabelText('Department', { selector: 'input' }));
+
+  expect(await screen.findByText('Broker One - Berlin', { selector: '.ant-select-item-option-content' })).toBeInTheDocument();
+  expect(screen.queryByText('Broker Two - Madrid', { selector: '.ant-select-item-option-content' })).not.toBeInTheDocument();
 });
 
 test('each attempt links to its lead and opens its request and response', async () => {

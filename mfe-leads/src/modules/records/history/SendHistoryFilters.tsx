@@ -46,7 +46,10 @@ export function SendHistoryFilters({ filters, onChange, onClear }: Props) {
         loading={departments.loading}
         value={idOf(filters.department_id)}
         onChange={(value) => onChange('department_id', value)}
-        options={departments.data.map((department) => ({ value: department.id, label: brokerDepartmentLabel(department) }))}
+        // With a broker chosen, only its departments.
+        options={departments.data
+          .filter((department) => filters.broker_id === undefined || department.broker_id.id === idOf(filters.broker_id))
+          .map((department) => ({ value: department.id, label: brokerDepartmentLabel(department) }))}
       />
       <Select<number>
         {...selectProps('broker_id')}
