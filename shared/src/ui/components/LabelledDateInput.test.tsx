@@ -33,3 +33,15 @@ test('picking a day gives it, and clearing gives undefined', () => {
   fireEvent.change(input, { target: { value: '' } });
   expect(onChange).toHaveBeenLastCalledWith(undefined);
 });
+
+test('a year still being typed (0002, 0020, 0202) is shown but not given; the whole one is', () => {
+  const { input, onChange } = renderInput('2026-03-01');
+  for (const partial of ['0002-03-01', '0020-03-01', '0202-03-01']) {
+    fireEvent.change(input, { target: { value: partial } });
+    expect(input).toHaveValue(partial);
+  }
+  expect(onChange).not.toHaveBeenCalled();
+  fireEvent.change(input, { target: { value: '2025-03-01' } });
+  expect(onChange).toHaveBeenCalledTimes(1);
+  expect(onChange).toHaveBeenLastCalledWith('2025-03-01');
+});
