@@ -112,3 +112,26 @@ test('logs out the other sessions after the confirm, shows the message and lists
   expect(screen.getByText('Browser 2')).toBeInTheDocument();
   expect(http.adapter.requests.filter((request) => request.method === 'delete').map((request) => request.url)).toEqual(['/profile/sessions/others']);
 });
+
+test('a changed password lists the sessions again: the other ones are signed out', async () => {
+  let listed = sessions;
+  stubApi({
+    'GET /profile': { status: 200, data: { data: profileFixture() } },
+    'GET /profile/sessions': () => ({ status: 200, data: { data: listed } }),
+    'PUT /profile/password': () => {
+      listed = sessions.filter((session) => session.is_current);
+      return { status: 200, data: { message: 'Password changed.' } };
+    },
+  });
+  renderPage(<ProfilePage />, { route: '/profile', at: '/profile', permissions: [...canUpdate] });
+  await screen.findByText('Browser 3');
+
+  await userEvent.type(screen.getByLabelText('Current password'), 'old-secret-1');
+  await userEvent.type(screen.getByLabelText('New password'), 'new-secret-22');
+  await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret-22');
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+  expect(await screen.findByText('Password changed.')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText('Browser 3')).not.toBeInTheDocument());
+  expect(screen.getByText('Browser 2')).toBeInTheDocument();
+});

@@ -25,6 +25,8 @@ export const profileApi = baseApi.injectEndpoints({
     }),
     changePassword: build.mutation<Message, PasswordChangeBody>({
       query: (body) => ({ url: '/profile/password', method: 'PUT', data: body }),
+      // The change signs out the other sessions.
+      invalidatesTags: ['Sessions'],
     }),
     browserSessions: build.query<{ data: BrowserSession[] }, void>({
       query: () => ({ url: '/profile/sessions' }),
