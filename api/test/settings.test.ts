@@ -122,6 +122,20 @@ describe('settings resources: create, list, search, update, duplicates, delete',
     assert.equal((await call('DELETE', `/api/settings/status/${unused}`)).statusCode, 200, 'a status nothing uses is deleted');
   });
 
+  test("a lead's source and affiliate company are not deleted while it has them: a 409, and the lead keeps them", async () => {
+    const created = async (path: string, name: string) => ((await call('POST', path, { name })).json() as { data: { id: number } }).data.id;
+    const source = await created('/api/settings/source', 'Kept: feed');
+    const company = await created('/api/settings/affiliate/company', 'Kept: partner');
+    const lead = (await call('POST', '/api/lead', { email: 'kept.source@example.com', source_id: source, affiliate_company_id: company })).json() as { data: { id: number } };
+    for (const [path, id, noun] of [['/api/settings/source', source, 'source'], ['/api/settings/affiliate/company', company, 'affiliate company']] as const) {
+      const refused = await call('DELETE', `${path}/${id}`);
+      assert.equal(refused.statusCode, 409, refused.body);
+      assert.equal((refused.json() as { message: string }).message, `This ${noun} is in use and cannot be deleted.`);
+    }
+    const profile = (await call('GET', `/api/lead/${lead.data.id}`)).json() as { data: { source: { id: number } | null; affiliate_company: { id: number } | null } };
+    assert.deepEqual([profile.data.source?.id, profile.data.affiliate_company?.id], [source, company]);
+  });
+
   test('lists are paginated and sortable both ways', async () => {
     const ascending = (await call('GET', '/api/settings/country?per_page=5&sort=name&direction=asc')).json() as { data: { name: string }[]; meta: Record<string, number> };
     assert.equal(ascending.data.length, 5);

@@ -49,8 +49,8 @@ export const leads = pgTable(
     comment: text('comment'),
     /** The address the lead came from (intake or import), matched against IP / CIDR blacklist entries. */
     ip: varchar('ip', { length: 45 }),
-    source_id: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
-    affiliate_company_id: integer('affiliate_company_id').references(() => affiliateCompanies.id, { onDelete: 'set null' }),
+    source_id: integer('source_id').references(() => sources.id, { onDelete: 'restrict' }),
+    affiliate_company_id: integer('affiliate_company_id').references(() => affiliateCompanies.id, { onDelete: 'restrict' }),
     status_id: integer('status_id').references(() => statuses.id, { onDelete: 'restrict' }),
     original_status_id: integer('original_status_id').references(() => statuses.id, { onDelete: 'restrict' }),
     status_changed_at: at('status_changed_at'),
