@@ -11,7 +11,8 @@ import { invalid } from '../../http/errors.ts';
 import { type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
 import { idsOf, without } from '../management/relations.ts';
 import { normalizedAddresses } from './addresses.ts';
-import { affiliateCompaniesByBroker, brokerRefs, itemWithKeysOf, type Named } from './relations.ts';
+import { affiliateCompaniesByBroker, brokerRefs, itemWithKeysOf } from './relations.ts';
+import { integrationNames } from '../leads/search/relations.ts';
 
 const reference = z.coerce.number().int().positive().max(2_147_483_647);
 const flag = z.stringbool();
@@ -81,11 +82,7 @@ export const brokerResource: ResourceDefinition = {
 async function withBrokerAndIntegration(executor: Executor, rows: Row[]): Promise<Row[]> {
   const integrationIds = rows.map((row) => row['send_integration_id']).filter((id): id is number => typeof id === 'number');
   const refs = await brokerRefs(executor, rows.map((row) => Number(row['broker_id'])));
-  const integrations: Named[] =
-    integrationIds.length > 0
-      ? await executor.select({ id: sendIntegrations.id, name: sendIntegrations.name }).from(sendIntegrations).where(inArray(sendIntegrations.id, [...new Set(integrationIds)]))
-      : [];
-  const integrationById = new Map(integrations.map((integration) => [integration.id, integration]));
+  const integrationById = await integrationNames(executor, [...new Set(integrationIds)]);
   return rows.map((row) => ({
     ...row,
     broker: refs.get(Number(row['broker_id'])) ?? { id: Number(row['broker_id']), name: '', affiliate_companies: [] },
@@ -114,7 +111,7 @@ async function assertReferencesExist(executor: Executor, body: Row): Promise<voi
     if (!found) errors['send_integration_id'] = ['The selected send integration does not exist.'];
   }
   for (const [field, codes] of await unknownTargetingCodes(executor, body)) {
-    for (const { code, index } of codes) errors[`${field}.${index}`] = [`${field === 'countries' ? 'The country' : 'The language'} ${code} does not exist.`];
+    for (const { code, index } of codes) errors[`${field}.${index}`] = [`The ${field === 'countries' ? 'country' : 'language'} ${code} does not exist.`];
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
 }
@@ -127,7 +124,7 @@ async function unknownTargetingCodes(executor: Executor, body: Row): Promise<[st
   ] as const;
   return Promise.all(
     targeting.map(async ({ field, column, table }): Promise<[string, { code: string; index: number }[]]> => {
-      const codes = z.array(z.string()).optional().parse(body[field]) ?? [];
+      const codes = codesOf(body[field]) ?? [];
       if (codes.length === 0) return [field, []];
       const known = new Set((await executor.select({ code: column }).from(table).where(inArray(column, codes))).map((row) => row.code));
       return [field, codes.flatMap((code, index) => (known.has(code) ? [] : [{ code, index }]))];
@@ -135,8 +132,10 @@ async function unknownTargetingCodes(executor: Executor, body: Row): Promise<[st
   );
 }
 
+const codesOf = (value: unknown): string[] | undefined => z.array(z.string()).optional().parse(value);
+
 const uniqueCodes = (value: unknown): string[] | undefined => {
-  const codes = z.array(z.string()).optional().parse(value);
+  const codes = codesOf(value);
   return codes && [...new Set(codes)];
 };
 

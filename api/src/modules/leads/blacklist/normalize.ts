@@ -28,8 +28,7 @@ export function normalizeEmailDomain(text: string): Normalized {
 
 /** Phones must be written internationally: a blacklist entry has no country to read a national number with. */
 export function normalizeBlacklistPhone(text: string): Normalized {
-  // An entry has no country to read a national number with, and its form offers none.
-  if (/^\s*(\+|00)/.test(text) === false) return { error: 'Give the phone in international form, like +4915112345678.' };
+  if (!/^\s*(\+|00)/.test(text)) return { error: 'Give the phone in international form, like +4915112345678.' };
   const reading = normalizePhone(text, null);
   return 'e164' in reading ? { value: reading.e164 } : { error: reading.error };
 }

@@ -6,7 +6,7 @@
 import { inArray } from 'drizzle-orm';
 import type { StatusCell } from '@crm/shared/contract';
 import type { Executor } from '../../../http/resource.ts';
-import { affiliateCompanies, statuses, users } from '../../../db/schema/index.ts';
+import { affiliateCompanies, sendIntegrations, statuses, users } from '../../../db/schema/index.ts';
 
 export type Named = { id: number; name: string };
 
@@ -41,6 +41,12 @@ export async function companyNames(executor: Executor, ids: readonly number[]): 
 export async function userNames(executor: Executor, ids: readonly number[]): Promise<Map<number, Named>> {
   if (ids.length === 0) return new Map();
   const rows = await executor.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function integrationNames(executor: Executor, ids: readonly number[]): Promise<Map<number, Named>> {
+  if (ids.length === 0) return new Map();
+  const rows = await executor.select({ id: sendIntegrations.id, name: sendIntegrations.name }).from(sendIntegrations).where(inArray(sendIntegrations.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -1,24 +1,22 @@
 /** Send-history rows as `leadSendHistory` items: the lead, department label, integration and user loaded once per page. */
 import { inArray } from 'drizzle-orm';
 import type { LeadSendHistory } from '@crm/shared/contract';
-import { leads, leadSendHistories, sendIntegrations } from '../../../db/schema/index.ts';
+import { leads, leadSendHistories } from '../../../db/schema/index.ts';
 import type { Executor } from '../../../http/resource.ts';
 import { departmentLabelsById } from '../../brokers/relations.ts';
-import { idsOf, pick, userNames } from '../search/relations.ts';
+import { idsOf, integrationNames, pick, userNames } from '../search/relations.ts';
 
 export type SendHistoryRow = typeof leadSendHistories.$inferSelect;
 
 export async function toSendHistoryItems(executor: Executor, rows: readonly SendHistoryRow[]): Promise<LeadSendHistory[]> {
   if (rows.length === 0) return [];
   const leadIds = idsOf(rows.map((row) => row.lead_id));
-  const integrationIds = idsOf(rows.map((row) => row.send_integration_id));
   const [leadRows, departments, names, integrations] = await Promise.all([
     executor.select({ id: leads.id, lead_id: leads.lead_id, name: leads.name, email: leads.email }).from(leads).where(inArray(leads.id, leadIds)),
     departmentLabelsById(executor, idsOf(rows.map((row) => row.broker_department_id))),
     userNames(executor, idsOf(rows.map((row) => row.user_id))),
-    integrationIds.length === 0 ? [] : executor.select({ id: sendIntegrations.id, name: sendIntegrations.name }).from(sendIntegrations).where(inArray(sendIntegrations.id, integrationIds)),
+    integrationNames(executor, idsOf(rows.map((row) => row.send_integration_id))),
   ]);
-  const integrationNames = new Map(integrations.map((row) => [row.id, row.name]));
   const leadMap = new Map(leadRows.map((row) => [row.id, row]));
   return rows.map((row) => ({
     id: row.id,
@@ -26,7 +24,7 @@ export async function toSendHistoryItems(executor: Executor, rows: readonly Send
     lead: leadMap.get(row.lead_id) ?? { id: row.lead_id, lead_id: '', name: null, email: null },
     department: pick(departments, row.broker_department_id),
     send_integration_id: row.send_integration_id,
-    send_integration_name: row.send_integration_id === null ? null : (integrationNames.get(row.send_integration_id) ?? null),
+    send_integration_name: pick(integrations, row.send_integration_id)?.name ?? null,
     job_id: row.job_id,
     user: pick(names, row.user_id),
     state: row.state,
