@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { job as jobSchema } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
+import { html } from '../src/modules/notifications/html.ts';
 import { bearer, createTestContext, waitFor, type TestContext } from './helpers.ts';
 
 /** Work units each test job processes, kept here so a retried attempt can be seen to skip done units. */
@@ -21,7 +22,7 @@ describe('background jobs and their notifications', () => {
         jobs.register('test.count', async ({ job, report }) => {
           const total = Number((job.payload as { total: number }).total);
           for (let unit = 1; unit <= total; unit += 1) await report({ processed: unit, total });
-          return { result: { counted: total }, message: `Counted ${total} units.` };
+          return { result: { counted: total }, message: html`Counted ${total} units.` };
         });
         jobs.register('test.flaky', async ({ job, report }) => {
           const done = processedUnits.get(job.id) ?? new Set<number>();
@@ -42,11 +43,11 @@ describe('background jobs and their notifications', () => {
         });
         jobs.register('test.slow', async ({ isCancelled, report }) => {
           for (let step = 1; step <= 200; step += 1) {
-            if (await isCancelled()) return { message: 'stopped' };
+            if (await isCancelled()) return { message: html`stopped` };
             await report({ processed: step, total: 200 });
             await new Promise((resolve) => setTimeout(resolve, 50));
           }
-          return { message: 'done' };
+          return { message: html`done` };
         });
       },
     });
@@ -84,16 +85,19 @@ describe('background jobs and their notifications', () => {
   });
 
   test('a crashed attempt is retried and does not redo finished work', async () => {
-    const created = await context.jobs.dispatch({ userId, type: 'test.flaky', name: 'Flaky' });
+    // A job's name carries user-written text (an uploaded file's name): the default message escapes it.
+    const created = await context.jobs.dispatch({ userId, type: 'test.flaky', name: 'Flaky <img src="https://evil.test/p.gif">' });
     const row = await ended(created.id);
     assert.equal(row.status, 'finished');
     assert.equal(row.attempts, 2);
     assert.equal(row.processed, 4);
     assert.deepEqual([...(processedUnits.get(created.id) ?? [])], [1, 2, 3, 4]);
+    const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, created.id));
+    assert.equal(notification?.message, 'Flaky &#60;img src=&#34;https://evil.test/p.gif&#34;&#62; finished.');
   });
 
   test('a job failing every attempt ends failed with a failure notification', async () => {
-    const created = await context.jobs.dispatch({ userId, type: 'test.broken', name: 'Broken' });
+    const created = await context.jobs.dispatch({ userId, type: 'test.broken', name: 'Broken <a href="https://evil.test">sign in</a>' });
     const row = await ended(created.id);
     assert.equal(row.status, 'failed');
     assert.equal(row.error, 'always broken');
@@ -102,7 +106,7 @@ describe('background jobs and their notifications', () => {
       .select()
       .from(tables.notifications)
       .where(and(eq(tables.notifications.job_id, created.id), eq(tables.notifications.type, 'failure')));
-    assert.ok(notification);
+    assert.equal(notification?.message, 'Broken &#60;a href=&#34;https://evil.test&#34;&#62;sign in&#60;/a&#62; failed: always broken');
   });
 
   test('cancel stops a running job; a second cancel is refused', async () => {

@@ -237,7 +237,7 @@ describe('lead export', () => {
     });
 
     test('an export of a filter holds exactly the leads the list shows, in its order, with every column written out', async () => {
-      const setting = await createSetting({ name: 'Filter check', columns: ['lead_id', 'status', 'created_at'] });
+      const setting = await createSetting({ name: 'Filter <img src="https://evil.test/p.gif"> & check', columns: ['lead_id', 'status', 'created_at'] });
       const filters = { source_id: String(ids.source), status_id: String(ids.statusA), sort: 'created_at', direction: 'asc' };
       const { result, download, job } = await exportAndDownload({ format: 'csv', export_setting_id: setting.id, filters });
       assert.equal(download.headers['content-type'], 'text/csv; charset=utf-8');
@@ -256,7 +256,8 @@ describe('lead export', () => {
 
       const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, job.id));
       assert.equal(notification?.user_id, exporter.id);
-      assert.ok(notification?.message.includes(`href="http://localhost:80/api${result.download_url}"`), notification?.message);
+      assert.ok(notification?.message.includes(`href="http://localhost:80/api${result.download_url.replaceAll('&', '&#38;')}"`), notification?.message);
+      assert.ok(notification?.message.includes('(Filter &#60;img src=&#34;https://evil.test/p.gif&#34;&#62; &#38; check)'), 'the setting name reads as text');
     });
 
     test('batches follow the list order for every sort, ties and leads without the date included', async () => {
@@ -380,7 +381,7 @@ describe('lead export', () => {
       const directory = join(dataDir, 'cancel');
       const outcome = await runLeadExport(jobContext, { batchSize: 5, directory });
       assert.equal(outcome.result, undefined);
-      assert.equal(outcome.message, 'Stopped after 10 leads: the export was cancelled.');
+      assert.equal(outcome.message?.text, 'Stopped after 10 leads: the export was cancelled.');
       assert.deepEqual(reports, [0, 5, 10], 'progress per batch');
       assert.deepEqual(await readdir(directory), [], 'the partial file is gone');
       const [after] = await context.database.db.select().from(tables.jobs).where(eq(tables.jobs.id, row!.id));

@@ -281,7 +281,7 @@ describe('lead status rules', () => {
       // The first attempt stops after two batches (as a crash would), leaving three leads.
       const stopped = await applyLeadStatusRules(run.contextFor(1, async () => ++checks > 2), { batchSize: 2 });
       assert.equal((stopped.result as StatusRulesResult).changed, 4);
-      assert.match(stopped.message ?? '', /^Stopped/);
+      assert.match(stopped.message?.text ?? '', /^Stopped/);
       const retried = await applyLeadStatusRules(run.contextFor(2), { batchSize: 2 });
       assert.deepEqual(await statusKeysOf(leads), Array(7).fill('H'));
       assert.equal((retried.result as StatusRulesResult).changed, 7, 'the result counts the earlier attempt too');

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { html } from '../src/modules/notifications/html.ts';
 import { notify } from '../src/modules/notifications/service.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
@@ -10,10 +11,10 @@ describe('notifications', () => {
     context = await createTestContext();
     user = await context.userWith(['user.profile.notification.view']);
     for (let index = 1; index <= 5; index += 1) {
-      await notify(context.database.db, { userId: user.id, type: 'success', title: `Import ${index} finished`, message: `<b>${index}</b> leads imported` });
+      await notify(context.database.db, { userId: user.id, type: 'success', title: `Import ${index} finished`, message: html`<b>${index}</b> leads imported` });
     }
     const other = await context.userWith([]);
-    await notify(context.database.db, { userId: other.id, type: 'warning', title: 'Not yours', message: 'private' });
+    await notify(context.database.db, { userId: other.id, type: 'warning', title: 'Not yours', message: html`private` });
   });
   after(() => context.close());
 

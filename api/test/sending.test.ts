@@ -228,7 +228,7 @@ describe('sending leads to brokers', () => {
     const { departmentId, integrationId } = await department(generic());
     const leads = await newLeads(6);
     const [admin] = await context.database.db.select({ id: tables.users.id }).from(tables.users).where(eq(tables.users.email, 'admin@example.com'));
-    const payload = { broker_department_id: departmentId, department_label: 'Fake Broker Ltd - resumed', filters: {}, lead_ids: leads.map((lead) => lead.id), import_job_id: null };
+    const payload = { broker_department_id: departmentId, department_label: 'Fake Broker <img src="https://evil.test/p.gif"> & Co - resumed', filters: {}, lead_ids: leads.map((lead) => lead.id), import_job_id: null };
     const [job] = await context.database.db
       .insert(tables.jobs)
       .values({ user_id: admin!.id, type: 'lead.send', name: 'Crashed send', status: 'running', attempts: 1, payload, result: { materialized: true } })
@@ -251,6 +251,9 @@ describe('sending leads to brokers', () => {
     const [row] = await context.database.db.select().from(tables.jobs).where(eq(tables.jobs.id, job!.id));
     assert.equal(row?.status, 'finished');
     assert.deepEqual(row?.result, { total: 6, sent: 5, failed: 1, skipped: 0 });
+    // The department label is user-written: the notification shows it as text.
+    const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, job!.id));
+    assert.equal(notification?.message, '6 leads to Fake Broker &#60;img src=&#34;https://evil.test/p.gif&#34;&#62; &#38; Co - resumed: 5 sent, 1 failed, 0 skipped.');
   });
 
   test('a department switched off after the send was asked for stops the job before any call', async () => {
@@ -408,7 +411,7 @@ describe('sending leads to brokers', () => {
   });
 
   test('"import then send" sends the imported leads once the import has finished', async () => {
-    const { departmentId } = await department(generic());
+    const { departmentId } = await department(generic(), { branch_name: 'Desk <img src="https://evil.test/p.gif">' });
     const boundary = '----crm-send-test';
     const csv = 'email;name\nimported1@example.com;Imp One\nimported2@example.com;Imp Two\n';
     const upload = await context.app.inject({
@@ -433,5 +436,8 @@ describe('sending leads to brokers', () => {
     assert.equal(broker.timesReceived('imported2@example.com'), 1);
     const importedLeads = await context.database.db.select().from(tables.leads).where(inArray(tables.leads.email, ['imported1@example.com', 'imported2@example.com']));
     assert.equal(importedLeads.every((lead) => lead.last_broker_department_id === departmentId), true);
+    // The import's message names the send job, whose name carries the branch name: shown as text.
+    const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, importJobId));
+    assert.match(notification?.message ?? '', /Sending them: Send imported leads to .* - Desk &#60;img src=&#34;https:\/\/evil\.test\/p\.gif&#34;&#62;\.$/);
   });
 });

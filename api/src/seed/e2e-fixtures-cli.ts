@@ -16,6 +16,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { failedLeads, jobs, users } from '../db/schema/index.ts';
+import { Html } from '../modules/notifications/html.ts';
 import { notify } from '../modules/notifications/service.ts';
 import { recordRequest } from '../modules/requests/service.ts';
 import { seedReference } from './reference.ts';
@@ -59,7 +60,8 @@ try {
   await seedReference(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.demoSeed });
   const [admin] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, config.adminEmail)).limit(1);
   if (!admin) throw new Error(`no admin ${config.adminEmail}`);
-  for (const notification of hostileNotifications) await notify(database.db, { userId: admin.id, type: 'warning', ...notification });
+  // Raw HTML on purpose: these prove the browser's sanitizer, the last line behind the server's escaping.
+  for (const { title, message } of hostileNotifications) await notify(database.db, { userId: admin.id, type: 'warning', title, message: new Html(message) });
   await database.db.insert(jobs).values(runningJobs.map((job) => ({ ...job, user_id: admin.id, type: 'e2e.fixture', status: 'running' as const, started_at: new Date() })));
   for (const entry of loggedRequests) await recordRequest(database.db, entry);
   await database.db.insert(failedLeads).values(rejectedRows.map((raw) => ({ raw, reason_code: 'INVALID' as const, message: 'The email must be a valid email address.' })));

@@ -51,6 +51,17 @@ test('lists up to three notifications, each with title, plain message and update
   expect(screen.queryByText('Title 14')).not.toBeInTheDocument();
 });
 
+test('shows an escaped message as the text it stands for, with no markup', async () => {
+  const message = 'Sent to Sales &#38; Marketing: &#60;img src=&#34;x&#34;&#62; <b>2</b> leads';
+  renderBell({ notifications: [notificationFixture(21, { data: { title: 'Send finished', message } })] });
+
+  await openBell();
+
+  const item = await screen.findByRole('link', { name: /Send finished/ });
+  expect(item).toHaveTextContent('Sent to Sales & Marketing: <img src="x"> 2 leads');
+  expect(item.querySelector('img, b')).toBeNull();
+});
+
 test('shows the see-more link only when the total is above 3', async () => {
   const notifications = [notificationFixture(1), notificationFixture(2), notificationFixture(3)];
   const { unmount } = renderBell({ notifications, total: 3 });

@@ -10,7 +10,8 @@ import { badgeText, useAccess, useAppSelector } from '@crm/shared';
 import { routeUrl } from '@crm/shared/routes';
 import { Badge, BellOutlined, Button, Empty, formatDate, notificationTimeFormat, Popover, Typography } from '@crm/shared/ui';
 
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, '');
+/** The message as text: an inert parse (no script runs, no image loads) drops the tags and decodes the entities. */
+const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
 export function NotificationBell() {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function NotificationBell() {
             <li key={item.id} style={{ padding: '8px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}>
               <Link to={routeUrl('profile/notification/:id', { id: item.id })} onClick={close} style={{ display: 'block', width: '100%' }}>
                 <Typography.Text strong>{item.data.title}</Typography.Text>
-                <div>{stripTags(item.data.message)}</div>
+                <div>{plainText(item.data.message)}</div>
                 <Typography.Text type="secondary">{formatDate(item.updated_at, notificationTimeFormat)}</Typography.Text>
               </Link>
             </li>

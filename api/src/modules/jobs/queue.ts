@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import type { Database, Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
+import { html, type Html } from '../notifications/html.ts';
 import { notify } from '../notifications/service.ts';
 import type { JobRow } from './service.ts';
 
@@ -20,7 +21,7 @@ export type JobContext = {
   isCancelled(): Promise<boolean>;
 };
 
-export type JobOutcome = { result?: unknown; message?: string };
+export type JobOutcome = { result?: unknown; message?: Html };
 
 /** A failure another attempt cannot cure (the input itself is refused): the job fails at once, without retries. */
 export class PermanentJobError extends Error {}
@@ -175,7 +176,7 @@ export class JobQueue {
           .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
           .returning();
         if (finished?.user_id) {
-          await notify(tx, { userId: finished.user_id, type: 'success', title: `${finished.name} finished`, message: outcome.message ?? `${finished.name} finished.`, jobId });
+          await notify(tx, { userId: finished.user_id, type: 'success', title: `${finished.name} finished`, message: outcome.message ?? html`${finished.name} finished.`, jobId });
         }
       });
     } catch (error) {
@@ -191,7 +192,7 @@ export class JobQueue {
           .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
           .returning();
         if (failed?.user_id) {
-          await notify(tx, { userId: failed.user_id, type: 'failure', title: `${failed.name} failed`, message: `${failed.name} failed: ${message}`, jobId });
+          await notify(tx, { userId: failed.user_id, type: 'failure', title: `${failed.name} failed`, message: html`${failed.name} failed: ${message}`, jobId });
         }
       });
     }

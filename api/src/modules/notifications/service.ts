@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { NotificationSummary, NotificationType } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { notifications } from '../../db/schema/index.ts';
+import type { Html } from './html.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -16,12 +17,15 @@ export function toNotificationSummary(row: NotificationRow): NotificationSummary
   };
 }
 
-/** Inserts a notification; takes a transaction too, so it can commit together with what it reports. */
+/**
+ * Inserts a notification; takes a transaction too, so it can commit together with what it reports. The title is shown
+ * as text; the message is HTML, built with `html` so that the values in it are escaped.
+ */
 export async function notify(
   db: Pick<Db, 'insert'>,
-  input: { userId: number; type: NotificationType; title: string; message: string; jobId?: number },
+  input: { userId: number; type: NotificationType; title: string; message: Html; jobId?: number },
 ): Promise<void> {
-  await db.insert(notifications).values({ user_id: input.userId, type: input.type, title: input.title, message: input.message, job_id: input.jobId ?? null });
+  await db.insert(notifications).values({ user_id: input.userId, type: input.type, title: input.title, message: input.message.text, job_id: input.jobId ?? null });
 }
 
 export async function latestUnread(db: Db, userId: number, limit: number): Promise<NotificationSummary[]> {

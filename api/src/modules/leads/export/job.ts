@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ExportResult } from '@crm/shared/contract';
 import { jobs as jobsTable } from '../../../db/schema/index.ts';
 import type { JobContext, JobOutcome, JobQueue } from '../../jobs/queue.ts';
+import { html } from '../../notifications/html.ts';
 import { exportDirectory, exportLinkTtlMs, newDownloadToken, removeExpiredExports, storedFilePath, tokenDigest } from './files.ts';
 import { exportJobPayload, type ExportJobPayload } from './payload.ts';
 import { countSelection, readBatch, type ExportCursor, type ExportSelection } from './selection.ts';
@@ -22,7 +23,6 @@ export type ExportRunOptions = {
   directory?: string;
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 const plural = (count: number) => `${count} lead${count === 1 ? '' : 's'}`;
 
 /** The path of a job's download link, relative to the API base (`/api`). */
@@ -45,7 +45,7 @@ async function publish(context: JobContext, payload: ExportJobPayload, rows: num
     .where(eq(jobsTable.id, context.job.id));
   const result: ExportResult = { file_name: fileName, rows, download_url: downloadPath(context.job.id, token), expires_at: expiresAt };
   const link = `${payload.api_base}${result.download_url}`;
-  const message = `${plural(rows)} exported to ${escapeHtml(fileName)} (${escapeHtml(payload.setting_name)}). <a href="${escapeHtml(link)}">Download</a> — the link works until ${expiresAt.slice(0, 16).replace('T', ' ')} UTC.`;
+  const message = html`${plural(rows)} exported to ${fileName} (${payload.setting_name}). <a href="${link}">Download</a> — the link works until ${expiresAt.slice(0, 16).replace('T', ' ')} UTC.`;
   return { result, message };
 }
 
@@ -68,7 +68,7 @@ export async function runLeadExport(context: JobContext, options: ExportRunOptio
     for (;;) {
       if (await context.isCancelled()) {
         await writer.discard();
-        return { message: `Stopped after ${plural(rows)}: the export was cancelled.` };
+        return { message: html`Stopped after ${plural(rows)}: the export was cancelled.` };
       }
       const batch = await readBatch(db, selection, payload.columns, cursor, batchSize);
       await writer.writeRows(batch.rows);
@@ -86,7 +86,7 @@ export async function runLeadExport(context: JobContext, options: ExportRunOptio
   if (await context.isCancelled()) {
     // Cancelled while the last batch was written: no link for a job the user stopped.
     await rm(path, { force: true });
-    return { message: `Stopped after ${plural(rows)}: the export was cancelled.` };
+    return { message: html`Stopped after ${plural(rows)}: the export was cancelled.` };
   }
   return publish(context, payload, rows);
 }

@@ -10,6 +10,7 @@ import { leads } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { PermanentJobError, type JobContext, type JobOutcome, type JobQueue } from '../../jobs/queue.ts';
 import type { JobRow } from '../../jobs/service.ts';
+import { html } from '../../notifications/html.ts';
 import { checkpointOf, commitBatch, type BatchContext, type BatchResult, type ImportCheckpoint } from './batch.ts';
 import { columnMapping } from './mapping.ts';
 import { readRows, UnreadableFileError } from './readers/index.ts';
@@ -95,7 +96,7 @@ export async function runLeadImport(context: JobContext, hooks: ImportJobHooks =
 
   const { last_row: _lastRow, ...report } = checkpoint;
   const summary = reportSummary(report);
-  if (cancelled) return { result: report, message: `Stopped: ${summary}` };
+  if (cancelled) return { result: report, message: html`Stopped: ${summary}` };
   const sending = payload.send_department_id != null && report.valid > 0 && hooks.startSend ? await hooks.startSend(job, payload.send_department_id) : null;
-  return { result: report, message: sending ? `${summary} Sending them: ${sending.name}.` : summary };
+  return { result: report, message: sending ? html`${summary} Sending them: ${sending.name}.` : html`${summary}` };
 }

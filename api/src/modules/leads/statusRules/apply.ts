@@ -16,6 +16,7 @@ import type { Db } from '../../../db/database.ts';
 import { jobs as jobsTable, leads, leadStatusSettings } from '../../../db/schema/index.ts';
 import type { JobContext, JobOutcome, JobQueue } from '../../jobs/queue.ts';
 import type { JobRow } from '../../jobs/service.ts';
+import { html } from '../../notifications/html.ts';
 
 export const leadStatusRulesJobType = 'lead.status-rules';
 export const leadStatusRulesJobName = 'Apply lead status rules';
@@ -118,7 +119,7 @@ export async function applyLeadStatusRules(context: JobContext, options: ApplyOp
   const outcomes = rules.map((rule) => ({ id: rule.id, condition_status_id: rule.condition_status_id, last_status_id: rule.last_status_id, changed: counts.get(rule.id) ?? 0 }));
   const result: StatusRulesResult = { changed: processed, rules: outcomes };
   const summary = `${processed} lead${processed === 1 ? '' : 's'} changed by ${rules.length} rule${rules.length === 1 ? '' : 's'}.`;
-  return { result, message: cancelled ? `Stopped: ${summary}` : summary };
+  return { result, message: cancelled ? html`Stopped: ${summary}` : html`${summary}` };
 }
 
 /** Past this age a queued or running row is taken for a lost one, so a crashed run cannot block the rules forever. */

@@ -8,6 +8,7 @@ import type { SendReport } from '@crm/shared/contract';
 import { brokerDepartments, leadSendHistories, leads, sources } from '../../../db/schema/index.ts';
 import { refreshSmallTableStatistics } from '../../../db/statistics.ts';
 import { PermanentJobError, type JobContext, type JobOutcome } from '../../jobs/queue.ts';
+import { html } from '../../notifications/html.ts';
 import type { LeadToSend } from '../adapters/types.ts';
 import { columnLiteral } from '../../leads/import/sqlArrays.ts';
 import { Batcher } from './batcher.ts';
@@ -220,6 +221,6 @@ export async function runSendJob(context: JobContext, engine: SendEngine, option
   }
   const { queued: _queued, ...counts } = await sendCounts(context);
   await report();
-  const message = `${plural(counts.total)} to ${payload.department_label}: ${counts.sent} sent, ${counts.failed} failed, ${counts.skipped} skipped.`;
+  const message = html`${plural(counts.total)} to ${payload.department_label}: ${counts.sent} sent, ${counts.failed} failed, ${counts.skipped} skipped.`;
   return { result: counts, message };
 }
