@@ -16,6 +16,8 @@ const environment = z.object({
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  POSTBACK_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
   DEMO_LEADS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
   REQUEST_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -38,6 +40,10 @@ export type Config = {
   authCacheMs: number;
   loginRateLimit: number;
   loginRateWindowSeconds: number;
+  /** Sign-in attempts one address may make in the window, across every e-mail. */
+  loginIpRateLimit: number;
+  /** Broker postbacks one address may make a minute. */
+  postbackRateLimit: number;
   demoSeed: boolean;
   /** Demo leads generated at start when the leads table is empty (with DEMO_SEED). */
   demoLeads: number;
@@ -47,7 +53,8 @@ export type Config = {
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environment.safeParse(env);
+  // Set but empty is unset: docker-compose users write `${DATABASE_URL:-}`.
+  const parsed = environment.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);
@@ -67,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: values.AUTH_CACHE_MS,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     loginRateWindowSeconds: values.LOGIN_RATE_WINDOW_SECONDS,
+    loginIpRateLimit: values.LOGIN_IP_RATE_LIMIT,
+    postbackRateLimit: values.POSTBACK_RATE_LIMIT,
     demoSeed: values.DEMO_SEED === 'true',
     demoLeads: values.DEMO_LEADS,
     logLevel: values.LOG_LEVEL,

@@ -125,3 +125,20 @@ describe('login, profile, logout and browser sessions', () => {
     assert.ok(response.headers['strict-transport-security']);
   });
 });
+
+describe('login attempts from one address', () => {
+  let context: TestContext;
+  before(async () => {
+    context = await createTestContext({ loginRateLimit: 5, loginIpRateLimit: 8 });
+  });
+  after(() => context.close());
+
+  test('are capped across e-mails, so one address cannot try a few passwords on every account', async () => {
+    const attempt = (email: string, remoteAddress: string) =>
+      context.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { email, password: 'wrong-guess' } });
+    const statuses: number[] = [];
+    for (let account = 0; account < 10; account += 1) statuses.push((await attempt(`account${account}@example.com`, '203.0.113.9')).statusCode);
+    assert.deepEqual(statuses, [...Array(8).fill(422), 429, 429]);
+    assert.equal((await attempt('account0@example.com', '203.0.113.10')).statusCode, 422, 'another address is not capped');
+  });
+});

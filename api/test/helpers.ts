@@ -78,6 +78,8 @@ export type TestContext = {
 
 export type TestOptions = {
   loginRateLimit?: number;
+  loginIpRateLimit?: number;
+  postbackRateLimit?: number;
   jobs?: JobQueueOptions;
   registerJobs?: (jobs: JobQueue) => void;
   sendTimeoutMs?: number;
@@ -111,6 +113,8 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       authCacheMs: 2000,
       loginRateLimit: options.loginRateLimit ?? 1000,
       loginRateWindowSeconds: 60,
+      loginIpRateLimit: options.loginIpRateLimit ?? 1000,
+      postbackRateLimit: options.postbackRateLimit ?? 10_000,
       logLevel: 'silent',
     },
   });

@@ -222,6 +222,16 @@ describe('sending leads to brokers', () => {
     } finally {
       broker.setLatency(0);
     }
+    // The broker may have taken it: a later send skips it, unless staff ask to resend such leads.
+    const postsAfter = broker.leadPosts();
+    const later = await send(departmentId, [timedOut!.id]);
+    assert.deepEqual(later.result, { total: 1, sent: 0, failed: 0, skipped: 1 });
+    assert.equal((await historiesOf(later.id))[0]?.failure_status, 'Sent to this department before, outcome unknown');
+    assert.equal(broker.leadPosts(), postsAfter, 'not called again');
+    const resent = await call('POST', '/lead/send', { broker_department_id: departmentId, lead_ids: [timedOut!.id], resend_unknown: true }, sender.token);
+    assert.equal(resent.statusCode, 202, resent.body);
+    const resentJob = await finished(started.parse(resent.json()).data.id);
+    assert.deepEqual(resentJob.result, { total: 1, sent: 1, failed: 0, skipped: 0 });
   });
 
   test('a restarted job resumes: a lead whose call had started is never sent again', async () => {
@@ -254,6 +264,21 @@ describe('sending leads to brokers', () => {
     // The department label is user-written: the notification shows it as text.
     const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, job!.id));
     assert.equal(notification?.message, '6 leads to Fake Broker &#60;img src=&#34;https://evil.test/p.gif&#34;&#62; &#38; Co - resumed: 5 sent, 1 failed, 0 skipped.');
+  });
+
+  test('secrets a broker echoes in what is read from its answer are masked, their base64 forms too', async () => {
+    const { username, password, api_token } = fakeBrokerCredentials;
+    const basic = Buffer.from(`${username}:${password}`).toString('base64');
+    const { departmentId } = await department({ ...generic(), auth_type: 'basic', username, password, api_token });
+    const [lead] = await newLeads(1);
+    broker.rejectNext(1, `Refused: token ${api_token}, auth Basic ${basic}, key ${Buffer.from(api_token).toString('base64')}`);
+    const job = await send(departmentId, [lead!.id]);
+    const [history] = await historiesOf(job.id);
+    assert.equal(history?.failure_status, 'Refused: token ••••, auth Basic ••••, key ••••');
+    const shown = await call('GET', `/lead/${lead!.id}/histories/send`);
+    assert.equal(shown.statusCode, 200, shown.body);
+    assert.ok(shown.body.includes('Refused: token'), shown.body);
+    assert.equal(shown.body.includes(api_token) || shown.body.includes(basic), false, shown.body);
   });
 
   test('a department switched off after the send was asked for stops the job before any call', async () => {

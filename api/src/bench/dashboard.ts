@@ -101,7 +101,7 @@ async function appOn(database: Database): Promise<{ app: App; token: string }> {
     database,
     jobs: new JobQueue(database),
     engine,
-    config: { corsOrigins: [], sessionTtlHours: 24, authCacheMs: 2000, loginRateLimit: 100, loginRateWindowSeconds: 60, logLevel: 'silent' },
+    config: { corsOrigins: [], sessionTtlHours: 24, authCacheMs: 2000, loginRateLimit: 100, loginRateWindowSeconds: 60, loginIpRateLimit: 100, postbackRateLimit: 600, logLevel: 'silent' },
   });
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: adminEmail, password: adminPassword } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);

@@ -38,7 +38,7 @@ export type AppOptions = {
   database: Database;
   /** Where routes start background jobs (imports, sends, rule runs). */
   jobs: JobQueue;
-  config: Pick<Config, 'corsOrigins' | 'sessionTtlHours' | 'authCacheMs' | 'loginRateLimit' | 'loginRateWindowSeconds' | 'logLevel'>;
+  config: Pick<Config, 'corsOrigins' | 'sessionTtlHours' | 'authCacheMs' | 'loginRateLimit' | 'loginRateWindowSeconds' | 'loginIpRateLimit' | 'postbackRateLimit' | 'logLevel'>;
   /** The send engine (its secrets, network and per-process limits), shared with the send jobs of this process. */
   engine: SendEngine;
 };
@@ -121,8 +121,9 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
       await api.register(localizationRoutes, { db });
       await api.register(authRoutes, {
         db,
+        pool: database.pool,
         sessionTtlHours: config.sessionTtlHours,
-        loginRateLimit: { max: config.loginRateLimit, timeWindowMs: config.loginRateWindowSeconds * 1000 },
+        loginRateLimit: { max: config.loginRateLimit, maxPerIp: config.loginIpRateLimit, timeWindowMs: config.loginRateWindowSeconds * 1000 },
       });
       await api.register(optionRoutes, { db });
       await api.register(managementRoutes, { db });
@@ -133,7 +134,7 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
       await api.register(requestLogRoutes, { db });
       await api.register(leadRoutes, { db, jobs, sideBySide: database.kind === 'postgres' });
       await api.register(brokerRoutes, { db, secrets: engine.secrets });
-      await api.register(sendingRoutes, { db, jobs, engine });
+      await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });
       await api.register(dashboardRoutes, { db });
     },
     { prefix: '/api' },

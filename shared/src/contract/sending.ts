@@ -193,6 +193,11 @@ export const sendRequest = z.strictObject({
   broker_department_id: reference,
   lead_ids: z.array(reference).min(1).max(10_000).optional(),
   filters: leadExportFilters.prefault({}),
+  /**
+   * Send again the leads whose earlier attempt to this department has an unknown outcome (a timeout, an interrupted
+   * call): the broker may have taken them, so they are skipped unless staff ask for this.
+   */
+  resend_unknown: z.boolean().default(false),
 });
 export type SendRequest = z.input<typeof sendRequest>;
 

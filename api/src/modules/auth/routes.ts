@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { browserSession, dataOf, loginBody, loginResponse, messageResponse, profile } from '@crm/shared/contract';
-import type { Db } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { requireAuth } from '../../http/access.ts';
 import { invalid } from '../../http/errors.ts';
+import { extraRateLimit } from '../../http/rate-limit-store.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { permissionsOf } from './permissions.ts';
 import { profileOf } from './profile.ts';
@@ -14,13 +15,16 @@ import { listSessions, openSession, revokeOtherSessions, revokeSession } from '.
 
 export type AuthRoutesOptions = {
   db: Db;
+  /** Where the per-address sign-in limit is counted. */
+  pool: Database['pool'];
   sessionTtlHours: number;
-  loginRateLimit: { max: number; timeWindowMs: number };
+  /** Attempts per address and e-mail, and per address across e-mails, in one window. */
+  loginRateLimit: { max: number; maxPerIp: number; timeWindowMs: number };
 };
 
 const wrongCredentials = 'These credentials do not match our records.';
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, sessionTtlHours, loginRateLimit }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, pool, sessionTtlHours, loginRateLimit }) => {
   await app.register(profileChangeRoutes, { db });
 
   app.post(
@@ -40,6 +44,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           },
         },
       },
+      // And per address alone, so one address cannot try a few passwords on every account.
+      preHandler: extraRateLimit(pool, { max: loginRateLimit.maxPerIp, timeWindowMs: loginRateLimit.timeWindowMs, keyOf: (request) => `login-ip:${request.ip}` }),
     },
     async (request) => {
       const email = request.body.email.toLowerCase();

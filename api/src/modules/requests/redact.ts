@@ -80,8 +80,12 @@ export function redactBody(body: unknown): string | null {
   return formEncoded.test(trimmed) ? redactQueryString(trimmed) : body;
 }
 
-/** At most `maxBytes` of UTF-8, cut on a character boundary, with a marker when cut. */
-export function capText(text: string | null, maxBytes = maxLoggedBodyBytes): string | null {
+/**
+ * At most `maxBytes` of UTF-8, cut on a character boundary, with a marker when cut. A NUL (which PostgreSQL's text
+ * cannot hold) becomes U+FFFD, so a hostile caller's request is still logged.
+ */
+export function capText(raw: string | null, maxBytes = maxLoggedBodyBytes): string | null {
+  const text = raw?.replaceAll('\u0000', '\uFFFD') ?? null;
   if (text === null || Buffer.byteLength(text) <= maxBytes) return text;
   const budget = maxBytes - Buffer.byteLength(truncatedMarker);
   const cut = Buffer.from(text).subarray(0, budget).toString('utf8').replace(/\uFFFD+$/, '');

@@ -4,13 +4,17 @@
  * replaced by `••••` in headers, URL and body, in the encodings a request carries it (plain, URL-encoded,
  * form-encoded, JSON-escaped); credential headers are masked whatever their value. Bodies are cut at 64 KB.
  *
+ * Base64 forms are masked too (a broker that echoes the Authorization header echoes `user:password` so), and so are
+ * the values read out of a broker's answer (its lead id, URLs, failure status): a broker that echoes a token there
+ * must not show it to whoever reads the lead's send history.
+ *
  * A short secret is masked only where it stands as a whole value (between quotes, after `=`, between slashes…):
  * masked inside other words, a password `p` turned `http` into `htt••••` and so showed what it was. A long one
  * is masked wherever it appears; it does not occur in other text by chance.
  */
 import { integrationSecretFields, type SanitizedRequest, type SanitizedResponse } from '@crm/shared/contract';
 import { capText, isSecretName } from '../../requests/redact.ts';
-import type { HttpRequest, HttpResponse, IntegrationConfig } from './types.ts';
+import type { HttpRequest, HttpResponse, IntegrationConfig, SendResult } from './types.ts';
 
 export const secretMask = '••••';
 
@@ -25,6 +29,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * when there is none.
  */
 function secretPattern(integration: IntegrationConfig, extraSecrets: readonly (string | null)[]): RegExp | null {
+  const basicCredentials = integration.username && integration.password ? `${integration.username}:${integration.password}` : null;
   const secrets = [...integrationSecretFields.map((field) => integration[field]), ...extraSecrets];
   const texts = new Set<string>();
   for (const secret of secrets) {
@@ -33,6 +38,13 @@ function secretPattern(integration: IntegrationConfig, extraSecrets: readonly (s
     texts.add(encodeURIComponent(secret));
     texts.add(new URLSearchParams({ s: secret }).toString().slice(2));
     texts.add(JSON.stringify(secret).slice(1, -1));
+  }
+  for (const secret of [...secrets, basicCredentials]) {
+    if (!secret) continue;
+    const base64 = Buffer.from(secret).toString('base64');
+    texts.add(base64);
+    texts.add(base64.replace(/=+$/, ''));
+    texts.add(Buffer.from(secret).toString('base64url'));
   }
   if (texts.size === 0) return null;
   const alternatives = [...texts]
@@ -68,4 +80,11 @@ export function sanitizeRequest(request: HttpRequest, integration: IntegrationCo
 export function sanitizeResponse(response: HttpResponse, integration: IntegrationConfig, extraSecrets: readonly (string | null)[] = []): SanitizedResponse {
   const secrets = secretPattern(integration, extraSecrets);
   return { status: response.status, headers: maskHeaders(response.headers, secrets), body: capText(maskText(response.body, secrets)) ?? '' };
+}
+
+/** What was read out of the broker's answer, with the integration's secrets masked (the generated lead password is kept). */
+export function sanitizeResult(result: SendResult, integration: IntegrationConfig, extraSecrets: readonly (string | null)[] = []): SendResult {
+  const secrets = secretPattern(integration, extraSecrets);
+  const mask = (text: string | null) => (text === null ? null : maskText(text, secrets));
+  return { ...result, failure_status: mask(result.failure_status), api_lead_id: mask(result.api_lead_id), lead_url: mask(result.lead_url), client_url: mask(result.client_url) };
 }

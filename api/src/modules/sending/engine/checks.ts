@@ -1,16 +1,23 @@
 /**
  * What is checked right before a lead is sent, for a chunk of leads at once: the blacklist (it may have grown since
- * intake), whether the department already took the lead, its targeting, and that there is a contact to send.
+ * intake), whether the department already took the lead (or may have: an attempt whose outcome is unknown, or one under
+ * way in another job, counts as taken unless staff asked to resend those), its targeting, and that there is a contact.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { leadSendHistories } from '../../../db/schema/index.ts';
 import { blacklistIndex, entriesFor } from '../../leads/blacklist/batch.ts';
 import { contactValuesOf, hitsAmong } from '../../leads/blacklist/matcher.ts';
+import { engineFailures } from './sendLead.ts';
+import { interruptedStatus } from './targets.ts';
+
+/** Failure statuses of an attempt that may have reached the broker. */
+const outcomeUnknownStatuses = [engineFailures.timeout, interruptedStatus];
 
 export const skipStatuses = {
   blacklisted: 'Blacklisted',
   alreadySent: 'Already sent to this department',
+  outcomeUnknown: 'Sent to this department before, outcome unknown',
   country: 'Country not accepted by the department',
   language: 'Language not accepted by the department',
   noContact: 'No email or phone',
@@ -18,7 +25,7 @@ export const skipStatuses = {
 } as const;
 
 export type CheckedLead = { id: number; email: string | null; alt_email: string | null; phone: string | null; alt_phone: string | null; ip: string | null; country: string | null; language: string | null };
-export type Targeting = { departmentId: number; jobId: number; countries: readonly string[]; languages: readonly string[] };
+export type Targeting = { departmentId: number; jobId: number; resendUnknown: boolean; countries: readonly string[]; languages: readonly string[] };
 
 /** Lead id → why it is not sent (absent: send it). */
 export async function skipReasons(db: Db, chunk: readonly CheckedLead[], targeting: Targeting): Promise<Map<number, string>> {
@@ -30,18 +37,23 @@ export async function skipReasons(db: Db, chunk: readonly CheckedLead[], targeti
   const [index, sentBefore] = await Promise.all([
     blacklistIndex(db, contacts),
     db
-      .selectDistinct({ lead_id: leadSendHistories.lead_id })
+      .selectDistinct({ lead_id: leadSendHistories.lead_id, state: leadSendHistories.state })
       .from(leadSendHistories)
       .where(
         and(
           eq(leadSendHistories.broker_department_id, targeting.departmentId),
-          eq(leadSendHistories.state, 'success'),
+          or(
+            inArray(leadSendHistories.state, ['success', 'sending']),
+            and(eq(leadSendHistories.state, 'failure'), inArray(leadSendHistories.failure_status, outcomeUnknownStatuses)),
+          ),
           ne(leadSendHistories.job_id, targeting.jobId),
           inArray(leadSendHistories.lead_id, chunk.map((lead) => lead.id)),
         ),
       ),
   ]);
-  const alreadySent = new Set(sentBefore.map((row) => row.lead_id));
+  const alreadySent = new Set(sentBefore.filter((row) => row.state === 'success').map((row) => row.lead_id));
+  // An attempt under way elsewhere is never doubled; an unknown outcome only when staff did not ask to resend it.
+  const maybeSent = new Set(sentBefore.filter((row) => row.state === 'sending' || !targeting.resendUnknown).map((row) => row.lead_id));
   const countries = new Set(targeting.countries);
   const languages = new Set(targeting.languages.map((code) => code.toLowerCase()));
   chunk.forEach((lead, position) => {
@@ -50,6 +62,7 @@ export async function skipReasons(db: Db, chunk: readonly CheckedLead[], targeti
     if (!lead.email && !lead.phone) reason = skipStatuses.noContact;
     else if (values && hitsAmong(values, entriesFor(values, index)).length > 0) reason = skipStatuses.blacklisted;
     else if (alreadySent.has(lead.id)) reason = skipStatuses.alreadySent;
+    else if (maybeSent.has(lead.id)) reason = skipStatuses.outcomeUnknown;
     else if (countries.size > 0 && !countries.has(lead.country ?? '')) reason = skipStatuses.country;
     else if (languages.size > 0 && !languages.has((lead.language ?? '').toLowerCase())) reason = skipStatuses.language;
     if (reason) reasons.set(lead.id, reason);

@@ -199,6 +199,7 @@ export async function runSendJob(context: JobContext, engine: SendEngine, option
     const reasons = await skipReasons(context.db, chunk, {
       departmentId: department.id,
       jobId: context.job.id,
+      resendUnknown: payload.resend_unknown,
       countries: department.countries,
       languages: department.languages,
     });

@@ -12,5 +12,7 @@ export const sendJobPayload = z.object({
   lead_ids: z.array(z.number().int()).nullable(),
   /** Set by an import's "import then send": the leads that import job created. */
   import_job_id: z.number().int().nullable().default(null),
+  /** Leads whose earlier attempt has an unknown outcome are sent again only when staff asked for it. */
+  resend_unknown: z.boolean().default(false),
 });
 export type SendJobPayload = z.infer<typeof sendJobPayload>;

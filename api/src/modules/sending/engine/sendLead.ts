@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SanitizedRequest, SanitizedResponse } from '@crm/shared/contract';
 import { generateLeadPassword } from '../adapters/password.ts';
 import { adapterFor } from '../adapters/registry.ts';
-import { sanitizeRequest, sanitizeResponse } from '../adapters/sanitize.ts';
+import { sanitizeRequest, sanitizeResponse, sanitizeResult } from '../adapters/sanitize.ts';
 import { NetworkError, type HttpRequest, type HttpResponse, type IntegrationConfig, type LeadToSend, type SendResult } from '../adapters/types.ts';
 import type { SendEngine } from './deps.ts';
 import { logCall } from './log.ts';
@@ -86,7 +86,7 @@ export async function sendLead(engine: SendEngine, integration: IntegrationConfi
         continue;
       }
     } else engine.breakers.succeeded(integration.id);
-    const outcome = adapter.readResponse(integration, response);
+    const outcome = sanitizeResult(adapter.readResponse(integration, response), integration, [password]);
     const result: SendResult = { ...outcome, lead_password: outcome.lead_password ?? (outcome.success ? password : null) };
     return { result, request: shown, response: shownResponse, durationMs: Math.round(performance.now() - started) };
   }

@@ -1,19 +1,23 @@
 /**
- * The broker's postback (`POST|GET /send/integration/{id}/postback`): authenticated by the integration's push key
- * (`key` in the query or an `x-api-key` header, compared in constant time) and, when the integration lists any, by the
- * caller's IP among `allowed_ips`. Every call, refused or not, goes to the request log.
+ * The broker's postback (`POST|GET /send/integration/{id}/postback`): authenticated by the caller's IP among the
+ * integration's `allowed_ips` (when it lists any) and by its push key (`key` in the query or an `x-api-key` header,
+ * compared in constant time), both before the body is read, so a caller without a valid key learns nothing of the
+ * body's rules. The address is checked first: from an address not allowed, a right key and a wrong one get the same
+ * answer. An id that is not one (`abc`, `0x10`, `2147483648`) is an unknown integration.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { postbackBody } from '@crm/shared/contract';
+import { idParam, type postbackBody } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { HttpError } from '../../../http/errors.ts';
+import type { IntegrationConfig } from '../adapters/types.ts';
 import type { SecretBox } from '../secrets.ts';
 import { loadIntegrationConfig } from '../integrations/resource.ts';
 import { ipAllowed } from './allowedIps.ts';
 import { applyBrokerReport, findReportedLead } from './apply.ts';
 
-export type PostbackInput = { integrationId: number; key: string | null; ip: string; body: z.output<typeof postbackBody> };
+/** What a caller presents, as sent: nothing here has been validated yet. */
+export type PostbackCaller = { id: unknown; key: unknown; ip: string };
 export type PostbackResult = { leadId: number; changed: boolean };
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -21,12 +25,19 @@ const sameKey = (given: string, expected: string) => timingSafeEqual(digest(give
 
 const truthy = (value: boolean | string | undefined) => value === true || value === '1' || value === 'true';
 
-export async function receivePostback(db: Db, secrets: SecretBox, input: PostbackInput): Promise<PostbackResult> {
-  const integration = await loadIntegrationConfig(db, secrets, input.integrationId);
+/** The integration the caller may post back to, or a 401 / 403. */
+export async function authenticatePostback(db: Db, secrets: SecretBox, caller: PostbackCaller): Promise<IntegrationConfig> {
+  const id = idParam.safeParse({ id: caller.id });
+  const integration = id.success ? await loadIntegrationConfig(db, secrets, id.data.id) : null;
+  const refused = new HttpError(401, 'The postback key is not valid.');
   // One answer for an unknown integration, one without a push key, and a wrong key: nothing to probe.
-  if (!integration?.push_api_key || !input.key || !sameKey(input.key, integration.push_api_key)) throw new HttpError(401, 'The postback key is not valid.');
-  if (integration.allowed_ips.length > 0 && !ipAllowed(input.ip, integration.allowed_ips)) throw new HttpError(403, 'This address may not post back.');
-  const { body } = input;
+  if (!integration?.push_api_key) throw refused;
+  if (integration.allowed_ips.length > 0 && !ipAllowed(caller.ip, integration.allowed_ips)) throw new HttpError(403, 'This address may not post back.');
+  if (typeof caller.key !== 'string' || !sameKey(caller.key, integration.push_api_key)) throw refused;
+  return integration;
+}
+
+export async function receivePostback(db: Db, integration: IntegrationConfig, body: z.output<typeof postbackBody>): Promise<PostbackResult> {
   const ftdAt = body.ftd_at ? new Date(body.ftd_at) : truthy(body.ftd) ? new Date() : null;
   const report = { api_lead_id: body.api_lead_id, lead_id: body.lead_id, email: body.email, status: body.status ?? null, ftd_at: ftdAt, payload: body };
   const target = await findReportedLead(db, integration.id, report);

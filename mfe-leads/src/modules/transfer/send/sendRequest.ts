@@ -37,12 +37,14 @@ export function scopeIsCapped(scope: SendScope): boolean {
  * The body of `POST /lead/send` (`sendRequest`) as this screen sends it: filters as the URL holds them (strings; the
  * API parses them exactly as it does for `GET /lead`), or the ids with no filter.
  */
-export type SendRequestBody = { broker_department_id: number; lead_ids?: number[]; filters: Record<string, string> };
+export type SendRequestBody = { broker_department_id: number; lead_ids?: number[]; filters: Record<string, string>; resend_unknown?: true };
 
-export function sendRequestBody(departmentId: number, scope: SendScope): SendRequestBody {
-  if (scope.kind === 'lead') return { broker_department_id: departmentId, lead_ids: [scope.id], filters: {} };
-  if (scope.kind === 'selection') return { broker_department_id: departmentId, lead_ids: [...scope.ids], filters: {} };
-  return { broker_department_id: departmentId, filters: filledFilters(scope.filters) };
+/** `resendUnknown`: send again the leads whose earlier attempt there timed out (the API skips them otherwise). */
+export function sendRequestBody(departmentId: number, scope: SendScope, resendUnknown = false): SendRequestBody {
+  const resend = resendUnknown ? { resend_unknown: true as const } : {};
+  if (scope.kind === 'lead') return { broker_department_id: departmentId, lead_ids: [scope.id], filters: {}, ...resend };
+  if (scope.kind === 'selection') return { broker_department_id: departmentId, lead_ids: [...scope.ids], filters: {}, ...resend };
+  return { broker_department_id: departmentId, filters: filledFilters(scope.filters), ...resend };
 }
 
 export type SendJobState =

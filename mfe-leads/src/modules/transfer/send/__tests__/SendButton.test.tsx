@@ -146,10 +146,11 @@ test('a lead profile sends that one lead', async () => {
   expect(await screen.findByTestId('lead-send-scope')).toHaveTextContent('The lead L-5');
   await chooseOption('lead-send-broker', 'Broker One');
   await chooseOption('lead-send-department', 'Broker One - Berlin');
+  await user.click(screen.getByRole('checkbox', { name: /resend leads whose earlier send there timed out/ }));
   await user.click(screen.getByTestId('lead-send-submit'));
 
   await waitFor(() => expect(posts(api, '/lead/send')).toHaveLength(1));
-  expect(requestBody(posts(api, '/lead/send')[0]!)).toEqual({ broker_department_id: 8, lead_ids: [5], filters: {} });
+  expect(requestBody(posts(api, '/lead/send')[0]!)).toEqual({ broker_department_id: 8, lead_ids: [5], filters: {}, resend_unknown: true });
   // The job as the send answered it (pending), then as the first poll reads it.
   await waitFor(() => expect(screen.getByTestId('lead-send-progress')).toHaveAttribute('data-status', 'running'));
 });

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendMaxLeads, shownTotal, type Job } from '@crm/shared/contract';
-import { Alert, Button, Flex, Form, Modal, SendOutlined, Typography, formatCount, toastOutcome } from '@crm/shared/ui';
+import { Alert, Button, Checkbox, Flex, Form, Modal, SendOutlined, Typography, formatCount, toastOutcome } from '@crm/shared/ui';
 import { useLeadSendStartMutation } from '../api/sendApi.ts';
 import { leadsToSend, noSendTarget, placeSendErrors, scopeIsCapped, sendRequestBody, type SendScope, type SendTarget } from '../sendRequest.ts';
 import { DepartmentPicker } from './DepartmentPicker.tsx';
@@ -42,6 +42,7 @@ export function SendModal({ scope, onClose }: { scope: SendScope; onClose(): voi
   const { t } = useTranslation('leads');
   const [start, starting] = useLeadSendStartMutation();
   const [target, setTarget] = useState<SendTarget>(noSendTarget);
+  const [resendUnknown, setResendUnknown] = useState(false);
   const [errors, setErrors] = useState<{ department?: string; other?: string }>({});
   const [started, setStarted] = useState<{ job: Job; departmentId: number } | null>(null);
   const nothingToSend = leadsToSend(scope) === 0;
@@ -50,7 +51,7 @@ export function SendModal({ scope, onClose }: { scope: SendScope; onClose(): voi
     const departmentId = target.departmentId;
     if (departmentId === null) return;
     setErrors({});
-    const done = await toastOutcome(() => start(sendRequestBody(departmentId, scope)).unwrap(), {
+    const done = await toastOutcome(() => start(sendRequestBody(departmentId, scope, resendUnknown)).unwrap(), {
       successMessage: (response) => response.message ?? t('leads.send.started'),
       showFieldErrors: (fields) => {
         setErrors(placeSendErrors(fields));
@@ -76,6 +77,9 @@ export function SendModal({ scope, onClose }: { scope: SendScope; onClose(): voi
               setErrors({});
             }}
           />
+          <Checkbox data-testid="lead-send-resend-unknown" checked={resendUnknown} disabled={started !== null} onChange={(event) => setResendUnknown(event.target.checked)}>
+            {t('leads.send.resendUnknown')}
+          </Checkbox>
         </Form>
         {started && <SendProgress key={started.job.id} started={started.job} departmentId={started.departmentId} />}
         <Flex gap="small" justify="end">
