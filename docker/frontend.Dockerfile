@@ -38,20 +38,23 @@ FROM nginx:1.27-alpine
 ARG APP
 COPY docker/nginx.conf /tmp/nginx.conf.template
 COPY docker/host-config.sh /docker-entrypoint.d/40-host-config.sh
-# Render the server block (only these two variables are substituted; nginx's own $uri etc. stay):
-#   host:    SPA fallback to /index.html, no CORS header (an empty add_header value is not sent);
-#   remotes: no fallback (a missing file is a 404), Access-Control-Allow-Origin: * on every file.
-# Only the host keeps the entrypoint hook that writes /config.json.
+# Render the server block (only this variable is substituted; nginx's own $uri etc. stay):
+#   host:    SPA fallback to /index.html; its security headers are written at start with /config.json;
+#   remotes: no fallback (a missing file is a 404); nosniff and Access-Control-Allow-Origin: * on every file.
+# Only the host keeps the entrypoint hook that writes /config.json and its headers.
 RUN set -eu; \
     if [ "$APP" = host ]; then \
-      SPA_FALLBACK=/index.html CORS_ALLOW_ORIGIN=''; \
+      SPA_FALLBACK=/index.html; \
       chmod 755 /docker-entrypoint.d/40-host-config.sh; \
     else \
-      SPA_FALLBACK='=404' CORS_ALLOW_ORIGIN='*'; \
+      SPA_FALLBACK='=404'; \
       rm /docker-entrypoint.d/40-host-config.sh; \
+      printf '%s\n' 'add_header X-Content-Type-Options "nosniff" always;' \
+        'add_header Referrer-Policy "strict-origin-when-cross-origin" always;' \
+        'add_header Access-Control-Allow-Origin "*" always;' > /etc/nginx/security-headers.conf; \
     fi; \
-    export SPA_FALLBACK CORS_ALLOW_ORIGIN; \
-    envsubst '${SPA_FALLBACK} ${CORS_ALLOW_ORIGIN}' < /tmp/nginx.conf.template > /etc/nginx/conf.d/default.conf; \
+    export SPA_FALLBACK; \
+    envsubst '${SPA_FALLBACK}' < /tmp/nginx.conf.template > /etc/nginx/conf.d/default.conf; \
     rm /tmp/nginx.conf.template; \
     rm -rf /usr/share/nginx/html/*
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html

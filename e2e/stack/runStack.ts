@@ -21,6 +21,7 @@ const apiEnv = {
   ADMIN_PASSWORD: e2eStack.adminPassword,
   DEMO_LEADS: '50',
   LOGIN_RATE_LIMIT: '1000',
+  LOGIN_IP_RATE_LIMIT: '1000',
   LOG_LEVEL: 'warn',
   CORS_ORIGINS: ['http://localhost:3000', ...e2eStack.variants.map((variant) => `http://localhost:${variant.port}`)].join(','),
 };

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { hostContentSecurityPolicy, hostSecurityHeaders, remoteSecurityHeaders } from '../stack/securityHeaders.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -131,15 +132,39 @@ const frontendServices = [...services.values()].filter((s) => s.build?.dockerfil
 // docker/nginx.conf, rendered as the Dockerfile renders it, and a small model of nginx's location choice
 
 const RENDER = {
-  host: { SPA_FALLBACK: '/index.html', CORS_ALLOW_ORIGIN: '' },
-  remote: { SPA_FALLBACK: '=404', CORS_ALLOW_ORIGIN: '*' },
+  host: { SPA_FALLBACK: '/index.html' },
+  remote: { SPA_FALLBACK: '=404' },
 } as const;
 /** How the Dockerfile sets those values (checked below, so that this test renders what the image renders). */
 const RENDER_IN_DOCKERFILE = {
-  host: "SPA_FALLBACK=/index.html CORS_ALLOW_ORIGIN=''",
-  remote: "SPA_FALLBACK='=404' CORS_ALLOW_ORIGIN='*'",
-  envsubst: "envsubst '${SPA_FALLBACK} ${CORS_ALLOW_ORIGIN}'",
+  host: 'SPA_FALLBACK=/index.html;',
+  remote: "SPA_FALLBACK='=404';",
+  envsubst: "envsubst '${SPA_FALLBACK}'",
 };
+const SECURITY_HEADERS_FILE = '/etc/nginx/security-headers.conf';
+
+/** The remotes' security headers, as the Dockerfile writes them (its `printf` of add_header lines). */
+function remoteSecurityHeadersConf(): string {
+  const lines = [...read(FRONTEND_DOCKERFILE).matchAll(/'(add_header [^']+;)'/g)].map((m) => m[1]!);
+  assert.ok(read(FRONTEND_DOCKERFILE).includes(`> ${SECURITY_HEADERS_FILE}`), `the Dockerfile writes ${SECURITY_HEADERS_FILE} for the remotes`);
+  return lines.join('\n');
+}
+
+/** The host's security headers, as docker/host-config.sh writes them at start with this environment. */
+function hostSecurityHeadersConf(env: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'host-headers-'));
+  try {
+    const file = join(dir, 'headers.conf');
+    const result = spawnSync('sh', [join(root, HOST_CONFIG_SCRIPT)], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOST_CONFIG_FILE: join(dir, 'config.json'), HOST_HEADERS_FILE: file, ...env },
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 0, result.stderr);
+    return readFileSync(file, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 type Directive = {
   name: string;
@@ -212,7 +237,9 @@ type NginxServer = {
 };
 
 function server(kind: keyof typeof RENDER): NginxServer {
-  const top = parseNginx(render(read('docker/nginx.conf'), RENDER[kind]));
+  const included = kind === 'host' ? hostSecurityHeadersConf() : remoteSecurityHeadersConf();
+  const rendered = render(read('docker/nginx.conf'), RENDER[kind]).replaceAll(`include ${SECURITY_HEADERS_FILE};`, included);
+  const top = parseNginx(rendered);
   const servers = top.filter((d) => d.name === 'server');
   assert.equal(servers.length, 1, 'docker/nginx.conf holds one server block');
   assert.deepEqual(
@@ -355,7 +382,7 @@ test("the host's environment points at the published ports of the matching servi
   const scriptVars = [...read(HOST_CONFIG_SCRIPT).matchAll(/\$\{([A-Z_]+):-/g)].map((m) => m[1]!);
   assert.deepEqual(
     Object.keys(env).sort(),
-    [...new Set(scriptVars)].filter((name) => name !== 'HOST_CONFIG_FILE').sort(),
+    [...new Set(scriptVars)].filter((name) => name !== 'HOST_CONFIG_FILE' && name !== 'HOST_HEADERS_FILE').sort(),
     'host env = the variables host-config.sh reads',
   );
 });
@@ -377,7 +404,7 @@ test('host-config.sh writes the config of the environment, defaulting to host/pu
     const run = (vars: Record<string, string>) => {
       rmSync(file, { force: true });
       const result = spawnSync('sh', [join(root, HOST_CONFIG_SCRIPT)], {
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOST_CONFIG_FILE: file, ...vars },
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOST_CONFIG_FILE: file, HOST_HEADERS_FILE: join(dir, 'headers.conf'), ...vars },
         encoding: 'utf8',
       });
       const json = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
@@ -411,6 +438,7 @@ test('host-config.sh writes the config of the environment, defaulting to host/pu
       { REMOTE_ENTRY_TIMEOUT_MS: '2m' },
       { PAGE_LOAD_DELAY_MS: '-1' },
       { MFE_LEADS_URL: 'http://a\nb' },
+      { MFE_BROKERS_URL: 'http://a"b/mf-manifest.json' },
     ];
     for (const bad of refused) {
       const result = run(bad);
@@ -450,7 +478,7 @@ test('frontend.Dockerfile installs the whole workspace from the lockfile, builds
   // the nginx template is rendered with the values this test renders it with, and nothing is left unrendered
   for (const snippet of Object.values(RENDER_IN_DOCKERFILE)) assert.ok(dockerfile.includes(snippet), snippet);
   const placeholders = new Set([...read('docker/nginx.conf').matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]));
-  assert.deepEqual([...placeholders].sort(), ['CORS_ALLOW_ORIGIN', 'SPA_FALLBACK']);
+  assert.deepEqual([...placeholders].sort(), ['SPA_FALLBACK']);
 });
 
 test('the API image runs the build (api/build.ts: dist/main.js), not the TypeScript through tsx', () => {
@@ -507,7 +535,7 @@ test('nginx: SPA fallback on the host only; CORS open on the remotes only; gzip 
     const open = headers(remote, locationFor(remote, uri), 'Access-Control-Allow-Origin');
     assert.deepEqual(open, [{ value: '*', always: true }], `remote ${uri}: Access-Control-Allow-Origin: * (always)`);
     const closed = headers(host, locationFor(host, uri), 'Access-Control-Allow-Origin');
-    assert.ok(closed.every((h) => h.value === ''), `host ${uri}: no Access-Control-Allow-Origin (empty is not sent)`);
+    assert.deepEqual(closed, [], `host ${uri}: no Access-Control-Allow-Origin`);
   }
 
   for (const srv of [host, remote]) {
@@ -517,4 +545,30 @@ test('nginx: SPA fallback on the host only; CORS open on the remotes only; gzip 
       assert.ok(value('gzip_types').includes(type), `gzip_types includes ${type}`);
     }
   }
+});
+
+test('nginx sends the security headers the browser tests are served with (e2e/stack/securityHeaders.ts)', () => {
+  const asHeaders = (srv: NginxServer, uri: string) =>
+    Object.fromEntries(
+      srv.locations.length > 0
+        ? locationFor(srv, uri)
+            .block!.filter((d) => d.name === 'add_header' && d.args[0]!.toLowerCase() !== 'cache-control')
+            .map((d) => {
+              assert.equal(d.args[2], 'always', `${d.args[0]} is sent on every answer`);
+              return [d.args[0]!.toLowerCase(), d.args[1]!];
+            })
+        : [],
+    );
+  for (const uri of ['/', ...ENTRY_POINTS, ...HASHED]) {
+    assert.deepEqual(asHeaders(server('host'), uri), hostSecurityHeaders(hostConfig), `host ${uri}`);
+    assert.deepEqual(asHeaders(server('remote'), uri), remoteSecurityHeaders, `remote ${uri}`);
+  }
+  // With other URLs, the host's policy names them: scripts from the remotes, calls to them and to the API.
+  const custom = { apiBaseUrl: 'https://api.example.com/api', remotes: { ...hostConfig.remotes, mfe_settings: 'https://Settings.example.com/mf-manifest.json' } };
+  const conf = hostSecurityHeadersConf({ API_BASE_URL: custom.apiBaseUrl, MFE_SETTINGS_URL: custom.remotes.mfe_settings });
+  const csp = /Content-Security-Policy "([^"]+)"/.exec(conf)?.[1];
+  assert.equal(csp, hostContentSecurityPolicy(custom));
+  assert.match(csp ?? '', /script-src 'self' [^;]*https:\/\/settings\.example\.com/);
+  assert.match(csp ?? '', /connect-src [^;]*https:\/\/api\.example\.com/);
+  assert.match(csp ?? '', /frame-ancestors 'none'/);
 });
