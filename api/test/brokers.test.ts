@@ -87,6 +87,9 @@ describe('brokers, departments and department histories', () => {
         { body: { name: 'Year zero', contract_expires_in: '0000-01-01' }, field: 'contract_expires_in' },
         { body: { company_name: 'Nameless' }, field: 'name' },
       ];
+      // Every field's error at once: a bad IP is not held back behind a bad web page.
+      const both = await call('POST', '/broker', { name: 'Both bad', company_web_pages: ['ftp://apex.example'], ip_addresses: ['300.1.1.1'] });
+      assert.deepEqual(Object.keys(errorsOf(both.json())).sort(), ['company_web_pages.0', 'ip_addresses']);
       for (const { body, field, message } of cases) {
         const response = await call('POST', '/broker', body);
         assert.equal(response.statusCode, 422, `${JSON.stringify(body)}: ${response.body}`);

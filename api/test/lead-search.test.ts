@@ -197,6 +197,11 @@ describe('GET /lead: the lead search', () => {
     assert.deepEqual(await sortedNames('?ftd_from=2024-02-01&ftd_to=2024-03-31'), ['Alice', 'Carol']);
   });
 
+  test('a range that starts and ends on the same day is not reversed', async () => {
+    assert.equal((await get('?created_from=2026-03-01&created_to=2026-03-01')).statusCode, 200);
+    assert.equal((await get('?created_from=2026-03-01T23:00:00Z&created_to=2026-03-01')).statusCode, 200);
+  });
+
   test('deposit, fresh and sent flags', async () => {
     assert.deepEqual(await names('?has_deposit=true'), ['Alice']);
     assert.deepEqual(await sortedNames('?has_deposit=0'), ['Bob', 'Carol', 'Dave', 'Eve']);
@@ -240,6 +245,8 @@ describe('GET /lead: the lead search', () => {
       ['?email=a%00b', 'email'],
       ['?funnel=%00', 'funnel'],
       ['?country=G%00', 'country'],
+      ['?created_from=2026-03-02&created_to=2026-03-01', 'created_to'],
+      ['?ftd_from=2026-03-01T10:00:00Z&ftd_to=2026-03-01T09:59:59Z', 'ftd_to'],
     ] as const) {
       const response = await get(query);
       assert.equal(response.statusCode, 422, `${query}: ${response.body}`);

@@ -152,6 +152,7 @@ describe('GET /lead/history/send: the send-history search', () => {
       [`?lead=${'x'.repeat(300)}`, 'lead'],
       ['?lead=one%00', 'lead'],
       ['?failure_status=%00', 'failure_status'],
+      ['?from=2026-03-02&to=2026-03-01', 'to'],
     ] as const) {
       const response = await get(query);
       assert.equal(response.statusCode, 422, `${query}: ${response.body}`);

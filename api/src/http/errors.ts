@@ -22,6 +22,11 @@ export function invalid(errors: Record<string, string[]>): HttpError {
   return new HttpError(422, first, errors);
 }
 
+/** Throws the 422 of `invalid` when there is any error. */
+export function invalidUnlessEmpty(errors: Record<string, string[]>): void {
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
 type ValidationIssue = { instancePath: string; message?: string; params?: Record<string, unknown> };
 
 function fieldOf(issue: ValidationIssue): string {

@@ -42,6 +42,8 @@ export type ResourceHooks = {
   toValues?(body: Row, existing: Row | null): Promise<Row>;
   /** Runs in the write's transaction after the insert or update: write relations, or throw to roll back. */
   afterWrite?(tx: Executor, context: WriteContext): Promise<void>;
+  /** Runs in the delete's transaction before the row goes: throw to refuse with a message that says why. */
+  beforeDelete?(tx: Executor, context: { id: number; auth: AuthContext }): Promise<void>;
   /** Runs in the delete's transaction after the row is gone: throw to refuse and roll back. */
   afterDelete?(tx: Executor, context: Omit<WriteContext, 'body' | 'existing'>): Promise<void>;
 };
@@ -253,6 +255,7 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
         await findOr404(db, request.params.id);
         try {
           await db.transaction(async (tx) => {
+            await hooks.beforeDelete?.(tx, { id: request.params.id, auth });
             const [row] = await tx.delete(table).where(eq(table.id, request.params.id)).returning();
             if (!row) throw notFound(definition.name);
             await hooks.afterDelete?.(tx, { row, auth });

@@ -13,8 +13,18 @@ const queryReference = z.coerce.number().int().positive().max(2_147_483_647);
 const named = z.object({ id: z.number().int(), name: z.string() });
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const name = z.string().trim().min(1, 'The name field is required.').max(maxNameLength);
-/** An IPv4 / IPv6 address or CIDR network; the API checks and stores it canonically. */
-export const ipOrNetwork = z.string().trim().min(1).max(64);
+const ipForms = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+/**
+ * IPv4 / IPv6 addresses or CIDR networks, checked with the other fields (so every field's error comes at once), the
+ * first bad one named under the list's field; the API stores them canonically.
+ */
+export const ipOrNetworkList = z
+  .array(z.string().trim().min(1).max(64))
+  .max(200)
+  .superRefine((values, context) => {
+    const bad = values.find((value) => !ipForms.safeParse(value).success);
+    if (bad !== undefined) context.addIssue({ code: 'custom', message: `${bad}: The value must be an IP address or a CIDR range like 10.0.0.0/8.` });
+  });
 
 // ── brokers ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -24,7 +34,7 @@ export const brokerBodies = resourceBodies({
   company_info: optionalText(maxTextLength),
   company_web_pages: z.array(z.url({ protocol: /^https?$/, error: 'Each web page must be an http(s) address.' }).max(2048)).max(50).optional(),
   agreement_details: optionalText(maxTextLength),
-  ip_addresses: z.array(ipOrNetwork).max(200).optional(),
+  ip_addresses: ipOrNetworkList.optional(),
   contract_expires_in: calendarDate('The date must be a day like 2026-12-31.').nullable().optional(),
   is_active: z.boolean().optional(),
   affiliate_company_ids: z.array(reference).max(200).optional(),

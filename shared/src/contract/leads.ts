@@ -25,6 +25,24 @@ export const isoDateFilter = (name: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `The ${name} field must be an ISO date.`)
     .refine((value) => !Number.isNaN(Date.parse(value)), `The ${name} field must be an ISO date.`);
 
+const endOfDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(value) + 86_399_999 : Date.parse(value));
+
+/**
+ * The ranges whose start is after their end (a date-only end includes its whole day): a message under the end field,
+ * so a search that can match nothing says why instead of answering an empty page.
+ */
+export function reversedDateRanges(query: Readonly<Record<string, unknown>>, ranges: readonly (readonly [from: string, to: string])[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const [from, to] of ranges) {
+    const start = query[from];
+    const end = query[to];
+    if (typeof start === 'string' && typeof end === 'string' && Date.parse(start) > endOfDay(end)) {
+      errors[to] = [`The ${to.replaceAll('_', ' ')} date must not be before the ${from.replaceAll('_', ' ')} date.`];
+    }
+  }
+  return errors;
+}
+
 /** Sorting is offered on indexed columns only, so every order stays fast at a million rows. */
 export const leadSortKeys = ['created_at', 'id', 'last_sent_at', 'api_ftd_at'] as const;
 export const leadSentFilters = ['sent', 'not_sent'] as const;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateTime, maxNameLength } from './common.ts';
-import { ipOrNetwork } from './brokers.ts';
+import { ipOrNetworkList } from './brokers.ts';
 import { leadExportFilters } from './leadTransfer.ts';
 import { resourceBodies } from './settings.ts';
 
@@ -77,7 +77,7 @@ export const integrationBodies = resourceBodies({
   pull_api_key: secret,
   link_id: optionalString(maxNameLength),
   send_a_lot: z.boolean().optional(),
-  allowed_ips: z.array(ipOrNetwork).max(200).optional(),
+  allowed_ips: ipOrNetworkList.optional(),
   is_sender: z.boolean().optional(),
   /** An IANA zone (Europe/Berlin) or a fixed offset (+02:00): the broker's clock for pull windows. */
   gmt_timezone: z.string().trim().min(1).max(64).optional(),

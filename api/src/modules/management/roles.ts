@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { crudPermissions, roleCreateBody, roleItem, roleUpdateBody } from '@crm/shared/contract';
 import { permissions, roleHasPermissions, roles, userRoles } from '../../db/schema/index.ts';
-import { invalid } from '../../http/errors.ts';
+import { HttpError, invalid } from '../../http/errors.ts';
 import { withIsoDates, type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
 import { assertSomeoneHoldsEveryPermission } from './guards.ts';
 import { groupBy, idsOf, without } from './relations.ts';
@@ -72,6 +72,13 @@ export const roleResource: ResourceDefinition = {
       if (names) await replacePermissions(tx, roleId, guard, names);
       if (existing) await assertSomeoneHoldsEveryPermission(tx);
     },
-    afterDelete: (tx) => assertSomeoneHoldsEveryPermission(tx),
+    // A role users hold is not deleted under them (they would lose its permissions without a word). The role row is
+    // locked first, so no one is given the role between the count and the delete.
+    async beforeDelete(tx, { id }) {
+      await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for('update');
+      const [held] = await tx.select({ users: count() }).from(userRoles).where(eq(userRoles.role_id, id));
+      const users = held?.users ?? 0;
+      if (users > 0) throw new HttpError(409, `${users} user${users === 1 ? ' holds' : 's hold'} this role: give them another role before deleting it.`);
+    },
   },
 };

@@ -1,7 +1,8 @@
 /** `GET /lead`: the advanced lead search of `lead/search` (SPEC §2). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { leadPage, leadSearchQuery } from '@crm/shared/contract';
+import { leadPage, leadSearchQuery, reversedDateRanges } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
+import { invalidUnlessEmpty } from '../../../http/errors.ts';
 import { searchLeads } from './service.ts';
 
 /** `sideBySide`: the database runs several statements at once (LeadSearchOptions). */
@@ -19,6 +20,9 @@ export const leadSearchRoutes: FastifyPluginAsyncZod<LeadSearchRouteOptions> = a
       },
       config: { access: 'lead.view' },
     },
-    async (request) => searchLeads(db, request.query, countCap === undefined ? { sideBySide } : { sideBySide, cap: countCap }),
+    async (request) => {
+      invalidUnlessEmpty(reversedDateRanges(request.query, [['created_from', 'created_to'], ['ftd_from', 'ftd_to']]));
+      return searchLeads(db, request.query, countCap === undefined ? { sideBySide } : { sideBySide, cap: countCap });
+    },
   );
 };

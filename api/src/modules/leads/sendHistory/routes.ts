@@ -1,7 +1,8 @@
 /** `GET /lead/history/send`: the send-history search (SPEC §2 `lead/history/search`). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendHistoryPage, sendHistorySearchQuery } from '@crm/shared/contract';
+import { reversedDateRanges, sendHistoryPage, sendHistorySearchQuery } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
+import { invalidUnlessEmpty } from '../../../http/errors.ts';
 import { searchSendHistories } from './service.ts';
 
 export const sendHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -16,6 +17,9 @@ export const sendHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
       config: { access: 'lead.history.view' },
     },
-    async (request) => searchSendHistories(db, request.query),
+    async (request) => {
+      invalidUnlessEmpty(reversedDateRanges(request.query, [['from', 'to']]));
+      return searchSendHistories(db, request.query);
+    },
   );
 };
