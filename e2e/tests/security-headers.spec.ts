@@ -10,8 +10,8 @@ test('the host is served with a CSP, no framing and no CORS; every remote page r
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
-  const document = await page.goto('/login');
-  const headers = document?.headers() ?? {};
+  const loginPage = await page.goto('/login');
+  const headers = loginPage?.headers() ?? {};
   expect(headers['content-security-policy']).toMatch(/script-src 'self' http:\/\/localhost:3001/);
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['x-frame-options']).toBe('DENY');
