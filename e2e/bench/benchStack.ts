@@ -19,7 +19,7 @@ async function signedInState(browser: Browser, origin: string, user: { email: st
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${origin}/`);
-  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/dashboard$/);

@@ -47,13 +47,13 @@ async function openTagsWith(page: Page, matcher: (url: URL) => boolean, handler:
 
 test('a remote whose server is down', async ({ page }) => {
   await openTagsWith(page, isManifest, (route) => route.abort('connectionrefused'));
-  await expectContainedFailure(page, 'unavailable', /mfe_settings is unavailable/);
+  await expectContainedFailure(page, 'unavailable', /Settings is unavailable/);
   await retryRecovers(page, () => page.unrouteAll());
 });
 
 test('a remote whose manifest is a 404', async ({ page }) => {
   await openTagsWith(page, isManifest, (route) => route.fulfill({ status: 404, body: 'Not found' }));
-  await expectContainedFailure(page, 'unavailable', /mfe_settings is unavailable/);
+  await expectContainedFailure(page, 'unavailable', /Settings is unavailable/);
   await retryRecovers(page, () => page.unrouteAll());
 });
 
@@ -86,7 +86,7 @@ test('a remote that throws while rendering', async ({ page }) => {
   try {
     await signIn(page, admin, /\/dashboard$/);
     await page.goto('/settings/requests');
-    await expectContainedFailure(page, 'render', /mfe_settings failed while rendering/);
+    await expectContainedFailure(page, 'render', /Settings failed while rendering/);
   } finally {
     writeFileSync(e2eStack.hostConfigFile, original);
   }

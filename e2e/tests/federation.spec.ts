@@ -107,7 +107,7 @@ test('manifests and remote entries are served no-cache, hashed chunks immutable'
 
 test("a remote runs standalone for its team: its own shell, login and pages, without the host", async ({ page }) => {
   await page.goto('http://localhost:3304/');
-  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/localhost:3304\/settings\/locales$/);

@@ -17,7 +17,7 @@ export class LoginPage {
   }
 
   async signIn(user: { email: string; password: string }): Promise<void> {
-    await this.page.getByLabel('E-mail').fill(user.email);
+    await this.page.getByLabel('Email', { exact: true }).fill(user.email);
     await this.page.getByLabel('Password', { exact: true }).fill(user.password);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }

@@ -35,7 +35,7 @@ test('a role with three permissions and a user with it: the sidebar follows the 
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page).toHaveURL(/\/management\/user\/create$/);
   await page.getByLabel('Name', { exact: true }).fill('E2E Viewer');
-  await page.getByLabel('E-mail', { exact: true }).fill(member.email);
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await pickOption(page, 'Roles', roleName);
   await page.getByRole('button', { name: 'Save' }).click();

@@ -42,7 +42,7 @@ test('statuses: the class filter narrows the list, rows are badges, and the form
   await page.goto('/settings/statuses');
   const screen = page.getByTestId('resource-screen');
   await expect(screen.getByRole('row', { name: /No answer/ })).toBeVisible();
-  await choose(page, 'Class', 'E-mail', page.getByTestId('resource-filter-class'));
+  await choose(page, 'Class', 'Email', page.getByTestId('resource-filter-class'));
   await expect(screen.getByRole('row', { name: /Bounced/ })).toBeVisible();
   await expect(screen.getByRole('row', { name: /No answer/ })).toHaveCount(0);
   const bounced = screen.getByRole('row', { name: /Bounced/ }).getByTestId('status-badge').locator(':scope > *');

@@ -15,8 +15,9 @@ export function App({ store }: { store: AppStore }) {
             <BrowserRouter>
               <AppRoutes />
             </BrowserRouter>
+            {/* Inside the theme's font: outside it, toasts fell back to the browser's serif. */}
+            <Toaster position="bottom-right" toastOptions={{ duration: defaults.toastDurationMs }} />
           </ThemeFont>
-          <Toaster position="bottom-right" toastOptions={{ duration: defaults.toastDurationMs }} />
         </AppConfig>
       </I18nextProvider>
     </Provider>

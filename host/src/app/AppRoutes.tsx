@@ -5,6 +5,7 @@ import { routeTable } from '@crm/shared/routes';
 import { FullPageLoader } from '@crm/shared/ui/login';
 import { LoginPage } from '../pages/LoginPage.tsx';
 import { RequireAuth } from '../routing/RequireAuth.tsx';
+import { useDocumentTitle } from './useDocumentTitle.ts';
 
 const signedIn = () => import('./signedIn.tsx');
 const Shell = lazy(() => signedIn().then((module) => ({ default: module.Shell })));
@@ -12,6 +13,7 @@ const GuardedRemotePage = lazy(() => signedIn().then((module) => ({ default: mod
 const NotFoundPage = lazy(() => signedIn().then((module) => ({ default: module.NotFoundPage })));
 
 export function AppRoutes() {
+  useDocumentTitle();
   return (
     <Suspense fallback={<FullPageLoader />}>
       <Routes>

@@ -33,12 +33,12 @@ describe('signing in', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { store } = renderLoginPage();
 
-    await user.type(screen.getByLabelText('E-mail'), 'agent@example.com');
+    await user.type(screen.getByLabelText('Email'), 'agent@example.com');
     await user.type(screen.getByLabelText('Password'), 'demo-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(store.getState().session.accessToken).toBe('token-123'));
 
-    expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1_000));
     expect(screen.getByText('Lead search page')).toBeInTheDocument();
   });

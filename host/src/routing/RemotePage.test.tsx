@@ -40,7 +40,7 @@ test('an unavailable remote shows its name with Retry, and Retry loads it again'
   const failure = await screen.findByTestId('remote-error');
   expect(failure).toHaveAttribute('data-kind', 'unavailable');
   expect(failure).toHaveTextContent('This part of the console could not be loaded');
-  expect(failure).toHaveTextContent('mfe_brokers is unavailable.');
+  expect(failure).toHaveTextContent('Brokers is unavailable.');
 
   await userEvent.click(screen.getByRole('button', { name: /Retry/ }));
 
@@ -60,7 +60,7 @@ test('a remote that does not answer in time shows the time-out', async () => {
 
   const failure = await screen.findByTestId('remote-error');
   expect(failure).toHaveAttribute('data-kind', 'timeout');
-  expect(failure).toHaveTextContent('Loading mfe_settings timed out after 20 s.');
+  expect(failure).toHaveTextContent('Loading Settings timed out after 20 s.');
 });
 
 test('a lost chunk names the chunk and the failure type', async () => {
@@ -84,7 +84,7 @@ test('a page that throws while rendering is shown as a render failure of its rem
 
   const failure = await screen.findByTestId('remote-error');
   expect(failure).toHaveAttribute('data-kind', 'render');
-  expect(failure).toHaveTextContent('mfe_dashboard failed while rendering.');
+  expect(failure).toHaveTextContent('Dashboard failed while rendering.');
 });
 
 test('a remote that does not expose the page is unavailable', async () => {
@@ -92,5 +92,5 @@ test('a remote that does not expose the page is unavailable', async () => {
 
   renderWithProviders(<RemotePage remote="mfe_management" page="UsersPage" />);
 
-  expect(await screen.findByTestId('remote-error')).toHaveTextContent('mfe_management is unavailable.');
+  expect(await screen.findByTestId('remote-error')).toHaveTextContent('Users management is unavailable.');
 });

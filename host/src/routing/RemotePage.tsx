@@ -10,14 +10,16 @@ import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 function RemoteFailure({ error, retry }: { error: RemoteLoadError; retry(): void }) {
   const { t } = useTranslation();
   const seconds = Math.round(getRuntimeConfig().remoteEntryTimeoutMs / 1000);
+  // Staff read the part of the console by its name ("Settings"), not the federation's ("mfe_settings").
+  const remote = t(`remote.names.${error.remote}`, { defaultValue: error.remote });
   const detail =
     error.kind === 'timeout'
-      ? t('remote.timeout', { remote: error.remote, seconds })
+      ? t('remote.timeout', { remote, seconds })
       : error.kind === 'chunk'
         ? t('remote.chunk_failed', { chunk: error.chunk, type: error.chunkFailureType })
         : error.kind === 'render'
-          ? t('remote.render_failed', { remote: error.remote })
-          : t('remote.unavailable', { remote: error.remote });
+          ? t('remote.render_failed', { remote })
+          : t('remote.unavailable', { remote });
   // A lost chunk may be one of the shared modules, whose failed load the federation runtime keeps for the
   // life of the page: only a fresh page retries it for sure. Other failures retry in place.
   const onRetry = error.kind === 'chunk' ? () => window.location.reload() : retry;

@@ -36,11 +36,11 @@ test('shows the server 422 message under the e-mail field', async () => {
   renderCreate();
 
   await user.type(screen.getByLabelText('Name'), 'Grace Hopper');
-  await user.type(screen.getByLabelText('E-mail'), 'grace@example.com');
+  await user.type(screen.getByLabelText('Email'), 'grace@example.com');
   await user.type(screen.getByLabelText('Password'), 'compiler-1952');
   await user.click(screen.getByRole('button', { name: 'Save' }));
 
-  const emailItem = formItemOf(screen.getByLabelText('E-mail'));
+  const emailItem = formItemOf(screen.getByLabelText('Email'));
   await waitFor(() => expect(within(emailItem).getByText('The email has already been taken.')).toBeInTheDocument());
   expect(screen.queryByText('Users list page')).not.toBeInTheDocument();
   // No browser bubble on top of the messages under the fields.
@@ -52,7 +52,7 @@ test('the create form requires a password and checks its strength before sending
   const user = userEvent.setup();
   renderCreate();
   await user.type(screen.getByLabelText('Name'), 'Grace Hopper');
-  await user.type(screen.getByLabelText('E-mail'), 'grace@example.com');
+  await user.type(screen.getByLabelText('Email'), 'grace@example.com');
   const passwordItem = formItemOf(screen.getByLabelText('Password'));
 
   await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -39,7 +39,7 @@ test('shows the server 422 message under the email field', async () => {
   const { http } = renderProfile(canUpdate, {
     'PUT /profile': { status: 422, data: { message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'] } } },
   });
-  const email = await screen.findByLabelText('E-mail');
+  const email = await screen.findByLabelText('Email');
   expect(email.closest('form')).toHaveAttribute('novalidate');
 
   await userEvent.clear(email);
@@ -48,7 +48,7 @@ test('shows the server 422 message under the email field', async () => {
   // By text, not role: role queries over the whole page (forms and table) are slow in jsdom.
   await userEvent.click(screen.getByText('Save settings'));
 
-  await waitFor(() => expect(within(formItemOf('E-mail')).getByText('The email has already been taken.')).toBeInTheDocument());
+  await waitFor(() => expect(within(formItemOf('Email')).getByText('The email has already been taken.')).toBeInTheDocument());
   expect(within(formItemOf('Name')).queryByText('The email has already been taken.')).not.toBeInTheDocument();
   const put = http.adapter.requests.find((request) => request.method === 'put');
   expect(put && requestBody(put)).toEqual({ name: 'Ada Admin', email: 'taken@example.com', locale: 'en' });

@@ -22,7 +22,7 @@ function renderLogin(reply: () => TestReply | Promise<TestReply>) {
 }
 
 async function signIn(user: ReturnType<typeof userEvent.setup>, email: string, password: string) {
-  await user.type(screen.getByLabelText('E-mail'), email);
+  await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }

@@ -34,7 +34,7 @@ async function openTest() {
 test('runs the sample lead for real and shows the token request, the exact request, the response and the outcome', async () => {
   const http = renderPage(sentReply);
   const dialog = await openTest();
-  expect(within(dialog).getByLabelText('E-mail')).toHaveValue('test.lead@example.com');
+  expect(within(dialog).getByLabelText('Email')).toHaveValue('test.lead@example.com');
   expect(within(dialog).getByRole('switch', { name: 'Dry run' })).toBeChecked();
 
   await userEvent.click(within(dialog).getByRole('switch', { name: 'Dry run' }));

@@ -83,7 +83,7 @@ test('the list filters by type; a viewer can neither add nor delete', async () =
   expect(screen.queryByTestId('blacklist-add')).not.toBeInTheDocument();
   expect(screen.queryByLabelText('Delete')).not.toBeInTheDocument();
 
-  await choose(screen.getByTestId('blacklist-screen'), 'Type', 'E-mail domain');
+  await choose(screen.getByTestId('blacklist-screen'), 'Type', 'Email domain');
 
   await waitFor(() => expect(http.adapter.requests.at(-1)?.params).toMatchObject({ type: 'email_domain', page: 1 }));
 });

@@ -57,7 +57,7 @@ test('fix and retry: the form is prefilled from the raw row; a success toasts an
   const dialog = await openRetry();
   expect(within(dialog).getByLabelText('Name')).toHaveValue('Ann');
   expect(within(dialog).getByTestId('failed-retry-unmapped')).toHaveTextContent('campaign');
-  const email = within(dialog).getByLabelText('E-mail');
+  const email = within(dialog).getByLabelText('Email');
   await user.clear(email);
   await user.type(email, 'ann@example.com');
   // The status given by name is matched once the status list has loaded.
@@ -78,7 +78,7 @@ test('a retry that fails again shows the messages under the fields and the new r
 
   await user.click(within(dialog).getByText('Save and retry'));
 
-  const email = within(dialog).getByLabelText('E-mail');
+  const email = within(dialog).getByLabelText('Email');
   expect(await within(formItemOf(email)).findByText('This email already belongs to lead L-1.')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByTestId('failed-reason-5')).toHaveTextContent('Duplicate'));
   expect(within(dialog).getByTestId('failed-retry-reason')).toHaveTextContent('Same email as lead L-1');
@@ -90,7 +90,7 @@ test('a lead needs an email or a phone before it is sent again', async () => {
   const http = renderPage(() => ({ status: 201, data: { message: 'never', data: { id: 1, lead_id: 'L-1' } } }));
   const dialog = await openRetry();
 
-  await user.clear(within(dialog).getByLabelText('E-mail'));
+  await user.clear(within(dialog).getByLabelText('Email'));
   await user.click(within(dialog).getByText('Save and retry'));
 
   expect(await within(dialog).findByText('A lead needs an email or a phone.')).toBeInTheDocument();
