@@ -52,6 +52,7 @@ function integrationWith(overrides: Partial<IntegrationConfig> = {}): Integratio
     middleware: null,
     phone_format: 'e164',
     concurrency: 10,
+    timeout_seconds: 15,
     ...overrides,
   };
 }
@@ -612,6 +613,23 @@ describe('adapters against the fake broker', () => {
         (caught: unknown) => caught,
       );
       assert.equal(error instanceof NetworkError && error.kind, 'timeout', `a timeout, got ${String(error)}`);
+    } finally {
+      broker.setLatency(0);
+    }
+  });
+
+  test("a call waits as long as its own timeout says, never past the engine's limit", async () => {
+    broker.setLatency(500);
+    try {
+      const request = genericAdapter.buildRequest(genericIntegration(), lead, 'p');
+      const started = performance.now();
+      const own = await httpCall(5_000)({ ...request, timeoutMs: 100 }).then(() => null, (caught: unknown) => caught);
+      assert.equal(own instanceof NetworkError && own.kind, 'timeout', `its own 100 ms, got ${String(own)}`);
+      assert.ok(performance.now() - started < 450, 'did not wait for the answer');
+      const capped = await httpCall(100)({ ...request, timeoutMs: 60_000 }).then(() => null, (caught: unknown) => caught);
+      assert.equal(capped instanceof NetworkError && capped.kind, 'timeout', `capped at 100 ms, got ${String(capped)}`);
+      const answered = await httpCall(5_000)({ ...request, timeoutMs: 2_000 });
+      assert.equal(answered.status, 200);
     } finally {
       broker.setLatency(0);
     }

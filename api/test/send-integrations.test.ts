@@ -70,6 +70,7 @@ describe('send integrations', () => {
     assert.equal(data.last_pulled_at, null);
     assert.equal(data.phone_format, 'e164');
     assert.equal(data.concurrency, 10);
+    assert.equal(data.timeout_seconds, 15, 'the broker call timeout defaults to 15 s');
 
     const row = await storedRow(data.id);
     assert.match(row.password ?? '', /^v1:/, 'the column holds ciphertext');
@@ -81,6 +82,17 @@ describe('send integrations', () => {
     assert.equal(shown.password, '••••rd', 'one item is masked');
     const listed = await call('GET', '/send/integration');
     assert.equal(listed.body.includes('very-secret-password'), false, 'the list never holds a secret');
+  });
+
+  test('the broker call timeout is 1 to 60 seconds, kept per integration and handed to the engine', async () => {
+    for (const timeout_seconds of [0, 61, 1.5]) {
+      const refused = await call('PUT', `/send/integration/${integrationId}`, { timeout_seconds });
+      assert.equal(refused.statusCode, 422, `${timeout_seconds}: ${refused.body}`);
+      assert.ok(errorsOf(refused.json())['timeout_seconds'], `${timeout_seconds} is refused under its field`);
+    }
+    const set = written.parse((await call('PUT', `/send/integration/${integrationId}`, { timeout_seconds: 42 })).json()).data;
+    assert.equal(set.timeout_seconds, 42);
+    assert.equal((await loadIntegrationConfig(context.database.db, testSecrets, integrationId))?.timeout_seconds, 42);
   });
 
   test('a write that omits a secret keeps it; null or empty clears it; text replaces it', async () => {

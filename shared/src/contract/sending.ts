@@ -86,6 +86,8 @@ export const integrationBodies = resourceBodies({
   phone_format: z.enum(phoneFormats).optional(),
   /** At most this many calls to the broker at once (per worker). */
   concurrency: z.number().int().min(1).max(100).optional(),
+  /** Seconds a call to the broker may take, 1–60 (15 unless set): past it the lead's outcome is unknown. */
+  timeout_seconds: z.number().int().min(1, 'The timeout must be 1 to 60 seconds.').max(60, 'The timeout must be 1 to 60 seconds.').optional(),
   is_active: z.boolean().optional(),
 });
 export type IntegrationBody = z.input<typeof integrationBodies.create>;
@@ -123,6 +125,7 @@ export const integrationItem = z.object({
   middleware: z.enum(middlewareNames).nullable(),
   phone_format: z.enum(phoneFormats),
   concurrency: z.number().int(),
+  timeout_seconds: z.number().int(),
   is_active: z.boolean(),
   /** The departments sending through it. */
   departments: z.array(z.object({ id: z.number().int(), label: z.string() })),

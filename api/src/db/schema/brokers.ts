@@ -89,6 +89,8 @@ export const sendIntegrations = pgTable(
     middleware: varchar('middleware', { length: 64, enum: middlewareNames }),
     phone_format: varchar('phone_format', { length: 16, enum: phoneFormats }).notNull().default('e164'),
     concurrency: smallint('concurrency').notNull().default(10),
+    /** How long a call to the broker may take (1–60 s); past it the outcome is unknown. */
+    timeout_seconds: smallint('timeout_seconds').notNull().default(15),
     /** The end of the last status / FTD pull window. */
     last_pulled_at: at('last_pulled_at'),
     is_active: boolean('is_active').notNull().default(true),

@@ -114,6 +114,7 @@ export const integrationScreen: ResourceSpec = {
     { name: 'send_a_lot', labelKey: field('send_a_lot'), kind: 'boolean', group: group('sending') },
     { name: 'is_sender', labelKey: field('is_sender'), kind: 'boolean', group: group('sending') },
     { name: 'concurrency', labelKey: field('concurrency'), kind: 'number', group: group('sending') },
+    { name: 'timeout_seconds', labelKey: field('timeout_seconds'), kind: 'number', helpKey: 'brokers:integrations.help.timeout_seconds', group: group('sending') },
     { name: 'is_active', labelKey: brokerField('is_active'), kind: 'boolean', group: group('sending') },
   ],
   filters: [
@@ -133,6 +134,7 @@ export const integrationScreen: ResourceSpec = {
     send_a_lot: false,
     is_sender: true,
     concurrency: 10,
+    timeout_seconds: 15,
     is_active: true,
   },
   toBody: (values) => integrationBody(values),

@@ -7,7 +7,8 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { NetworkError, type HttpCall } from './types.ts';
 
-export const defaultTimeoutMs = 15_000;
+/** The longest a send integration may allow (its `timeout_seconds` is 1–60). */
+export const maxTimeoutMs = 60_000;
 
 /** Error codes raised before a connection existed, so before any byte of the request left. */
 const connectCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -32,10 +33,14 @@ export function toNetworkError(error: unknown): NetworkError {
 
 const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) };
 
-/** One call over node:http(s) with keep-alive agents (a third of fetch's CPU per call), the body read as text. */
-export function httpCall(timeoutMs = defaultTimeoutMs): HttpCall {
+/**
+ * One call over node:http(s) with keep-alive agents (a third of fetch's CPU per call), the body read as text, within
+ * the call's own timeout (its integration's), never longer than `capMs` (tests shorten it).
+ */
+export function httpCall(capMs = maxTimeoutMs): HttpCall {
   return (call) =>
     new Promise((resolve, reject) => {
+      const timeoutMs = Math.min(call.timeoutMs ?? capMs, capMs);
       const url = new URL(call.url);
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];

@@ -41,6 +41,7 @@ export type IntegrationConfig = {
   middleware: MiddlewareName | null;
   phone_format: PhoneFormat;
   concurrency: number;
+  timeout_seconds: number;
 };
 
 /** The lead fields an adapter may send. `phone` is E.164 (`phone_normalized`) or null. */
@@ -59,7 +60,8 @@ export type LeadToSend = {
   comment: string | null;
 };
 
-export type HttpRequest = { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body: string | null };
+/** `timeoutMs`: how long the call may take (the integration's setting); absent, the engine's limit. */
+export type HttpRequest = { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body: string | null; timeoutMs?: number };
 export type HttpResponse = { status: number; headers: Record<string, string>; body: string };
 
 /**

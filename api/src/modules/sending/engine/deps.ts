@@ -1,7 +1,7 @@
 /** What the send engine works with: the database, the secrets, the network, and its per-process breakers and limits. */
 import type { Db } from '../../../db/database.ts';
 import { recordRequests, type RequestToRecord } from '../../requests/service.ts';
-import type { HttpCall } from '../adapters/types.ts';
+import type { HttpCall, HttpRequest, HttpResponse, IntegrationConfig } from '../adapters/types.ts';
 import type { SecretBox } from '../secrets.ts';
 import { Batcher } from './batcher.ts';
 import { CircuitBreakers } from './breaker.ts';
@@ -21,6 +21,11 @@ export type SendEngine = {
 };
 
 export const defaultRetry: RetryPolicy = { attempts: 3, baseDelayMs: 500 };
+
+/** Every call to a broker (a lead, a token login, a pull) waits as long as its integration allows. */
+export function callBroker(engine: SendEngine, integration: Pick<IntegrationConfig, 'timeout_seconds'>, request: HttpRequest): Promise<HttpResponse> {
+  return engine.http({ ...request, timeoutMs: integration.timeout_seconds * 1000 });
+}
 
 export function createSendEngine(input: { db: Db; secrets: SecretBox; http: HttpCall; retry?: RetryPolicy; breaker?: { threshold: number; coolDownMs: number } }): SendEngine {
   return {

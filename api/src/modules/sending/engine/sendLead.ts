@@ -9,7 +9,7 @@ import { generateLeadPassword } from '../adapters/password.ts';
 import { adapterFor } from '../adapters/registry.ts';
 import { sanitizeRequest, sanitizeResponse, sanitizeResult } from '../adapters/sanitize.ts';
 import { NetworkError, type HttpRequest, type HttpResponse, type IntegrationConfig, type LeadToSend, type SendResult } from '../adapters/types.ts';
-import type { SendEngine } from './deps.ts';
+import { callBroker, type SendEngine } from './deps.ts';
 import { logCall } from './log.ts';
 import { accessTokenFor } from './token.ts';
 
@@ -59,7 +59,7 @@ export async function sendLead(engine: SendEngine, integration: IntegrationConfi
     const shown = secretsOf(request);
     let response: HttpResponse;
     try {
-      response = await engine.http(request);
+      response = await callBroker(engine, integration, request);
     } catch (error) {
       const kind = error instanceof NetworkError ? error.kind : 'other';
       logCall(engine, { integration, leadId: lead.id > 0 ? lead.id : null, request: shown, response: null, durationMs: performance.now() - tryStarted });

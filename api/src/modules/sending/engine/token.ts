@@ -7,7 +7,7 @@ import { needsToken, readToken, tokenRequest } from '../adapters/auth.ts';
 import { sanitizeRequest, sanitizeResponse } from '../adapters/sanitize.ts';
 import type { HttpResponse, IntegrationConfig } from '../adapters/types.ts';
 import { storeAccessToken } from '../integrations/resource.ts';
-import type { SendEngine } from './deps.ts';
+import { callBroker, type SendEngine } from './deps.ts';
 import { logCall } from './log.ts';
 
 type Token = { token: string; expiresAt: Date };
@@ -42,7 +42,7 @@ async function exchange(engine: SendEngine, integration: IntegrationConfig): Pro
     });
   let response: HttpResponse;
   try {
-    response = await engine.http(request);
+    response = await callBroker(engine, integration, request);
   } catch (error) {
     log(null, null);
     throw error;

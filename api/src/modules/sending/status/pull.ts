@@ -9,7 +9,7 @@ import { adapterFor } from '../adapters/registry.ts';
 import { sanitizeRequest, sanitizeResponse } from '../adapters/sanitize.ts';
 import type { IntegrationConfig } from '../adapters/types.ts';
 import { loadIntegrationConfig } from '../integrations/resource.ts';
-import type { SendEngine } from '../engine/deps.ts';
+import { callBroker, type SendEngine } from '../engine/deps.ts';
 import { logCall } from '../engine/log.ts';
 import { applyBrokerReport, findReportedLead } from './apply.ts';
 
@@ -27,7 +27,7 @@ export async function pullIntegration(engine: SendEngine, integration: Integrati
     const request = adapter.pullRequest(integration, window, page);
     if (!request) return summary;
     const started = performance.now();
-    const response = await engine.http(request).catch((error: unknown) => {
+    const response = await callBroker(engine, integration, request).catch((error: unknown) => {
       logCall(engine, { integration, leadId: null, request: sanitizeRequest(request, integration), response: null, durationMs: performance.now() - started });
       throw error;
     });

@@ -71,11 +71,16 @@ test('the create form shows only the credentials the chosen auth type uses, and 
   await enter(within(connection).getByLabelText('Password'), 's3cret');
   await enter(within(dialog).getByLabelText('Name'), 'New API');
   await enter(within(dialog).getByLabelText('Site URL'), 'https://new.test');
+  // The broker call timeout starts at the API's default and is sent as set.
+  const timeout = within(dialog).getByLabelText('Call timeout (seconds)');
+  expect(timeout).toHaveValue('15');
+  await userEvent.clear(timeout);
+  await userEvent.type(timeout, '30');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
   await waitFor(() => expect(sent(http, 'post')).toBeDefined());
   const body = sent(http, 'post')!;
-  expect(body).toMatchObject({ name: 'New API', site_url: 'https://new.test', auth_type: 'basic', username: 'hub', password: 's3cret', middleware: null, response_type: 'http_2xx', response_content: {} });
+  expect(body).toMatchObject({ name: 'New API', site_url: 'https://new.test', auth_type: 'basic', username: 'hub', password: 's3cret', middleware: null, response_type: 'http_2xx', response_content: {}, timeout_seconds: 30 });
   expect(body).not.toHaveProperty('api_key');
   expect(body).not.toHaveProperty('token_url');
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "send_integrations" ADD COLUMN "timeout_seconds" smallint DEFAULT 15 NOT NULL;
