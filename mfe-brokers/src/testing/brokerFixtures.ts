@@ -71,6 +71,7 @@ export function integrationFixture(overrides: Partial<IntegrationItem> = {}): In
     middleware: null,
     phone_format: 'e164',
     concurrency: 10,
+    timeout_seconds: 15,
     is_active: true,
     departments: [{ id: 3, label: 'Broker One - Acme - Berlin' }],
     last_pulled_at: null,
