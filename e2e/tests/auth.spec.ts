@@ -8,6 +8,14 @@ test('admin lands on the dashboard; a user without dashboard.view lands on lead 
   await other.close();
 });
 
+test('a link opened while signed out opens once signed in, its filters kept', async ({ page }) => {
+  await page.goto('/lead/history/search?state=failure');
+  await expect(page).toHaveURL(/\/$/);
+  await new LoginPage(page).signIn(admin);
+  await expect(page).toHaveURL(/\/lead\/history\/search\?state=failure$/);
+  await expect(page).toHaveTitle('Send history · Lead console');
+});
+
 test('wrong credentials show the server message under the field and the button returns to idle', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();

@@ -1,16 +1,21 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { selectIsLoggedIn, selectPermissions, useAppSelector } from '@crm/shared';
 import { LoginForm } from '@crm/shared/ui/login';
-import { landingPath } from '../routing/landing.ts';
+import { pathAfterSignIn } from '../routing/landing.ts';
+import type { SignInState } from '../routing/RequireAuth.tsx';
 
-/** `/` and `/login`: the login form; a signed-in user is sent to their landing page (SPEC §2). */
+/**
+ * `/` and `/login`: the login form; a signed-in user is sent to the page asked for while signed out, else to their
+ * landing page (SPEC §2).
+ */
 export function LoginPage() {
   const navigate = useNavigate();
+  const requested = (useLocation().state as SignInState | null)?.requested;
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const permissions = useAppSelector(selectPermissions);
   // Logging in here stores the session at once but routes away only after 1 s (SPEC §4).
   const [signingIn] = useState(loggedIn);
-  if (loggedIn && signingIn) return <Navigate to={landingPath(permissions)} replace />;
-  return <LoginForm onLoggedIn={(held) => navigate(landingPath(held), { replace: true })} />;
+  if (loggedIn && signingIn) return <Navigate to={pathAfterSignIn(requested, permissions)} replace />;
+  return <LoginForm onLoggedIn={(held) => navigate(pathAfterSignIn(requested, held), { replace: true })} />;
 }
