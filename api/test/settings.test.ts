@@ -102,6 +102,18 @@ describe('settings resources: create, list, search, update, duplicates, delete',
 
   const createStatus = async (name: string) => ((await call('POST', '/api/settings/status', { name, class: 'lead' })).json() as { data: { id: number } }).data.id;
 
+  test('a status colour may be written short (#fff); it is stored as #rrggbb, and other text is refused under the field', async () => {
+    const made = await call('POST', '/api/settings/status', { name: 'Short colours', class: 'lead', bg_color: ' #FfF ', text_color: '#1A2B3C' });
+    assert.equal(made.statusCode, 201, made.body);
+    const { data } = made.json() as { data: { bg_color: string; text_color: string } };
+    assert.deepEqual([data.bg_color, data.text_color], ['#ffffff', '#1a2b3c']);
+    for (const bg_color of ['#ffff', 'fff', '#ggg', 'white']) {
+      const refused = await call('POST', '/api/settings/status', { name: `Bad ${bg_color}`, class: 'lead', bg_color });
+      assert.equal(refused.statusCode, 422, bg_color);
+      assert.deepEqual(Object.keys((refused.json() as { errors: object }).errors), ['bg_color'], bg_color);
+    }
+  });
+
   test("a status a lead has, or had, is not deleted: a 409, and the lead and its history keep it", async () => {
     const current = await createStatus('Kept: call back');
     const former = await createStatus('Kept: no answer');

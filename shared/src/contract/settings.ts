@@ -5,7 +5,13 @@ import { maxNameLength, maxTextLength } from './common.ts';
 import { statusClasses } from './options.ts';
 
 const name = z.string().trim().min(1, 'The name field is required.').max(maxNameLength);
-const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'The colour must be a hex colour like #1677ff.');
+const storedColor = /^#[0-9a-fA-F]{6}$/;
+/** A hex colour as written (#1677ff, or short: #fff), stored as #rrggbb in lower case. */
+const color = z
+  .string()
+  .trim()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'The colour must be a hex colour like #1677ff or #fff.')
+  .transform((value) => (value.length === 4 ? `#${[...value.slice(1)].map((digit) => digit + digit).join('')}` : value).toLowerCase());
 const timestamps = { created_at: z.string(), updated_at: z.string() };
 
 /** Create and update bodies: strict (unknown fields are refused); update takes any subset. */
@@ -44,7 +50,7 @@ export function contrastRatio(first: string, second: string): number {
 export const readableContrast = 4.5;
 
 /** Whether a value is a colour as statuses store them (#rrggbb). */
-export const isHexColour = (value: unknown): value is string => color.safeParse(value).success;
+export const isHexColour = (value: unknown): value is string => typeof value === 'string' && storedColor.test(value);
 
 export const statusBodies = resourceBodies({
   name,
