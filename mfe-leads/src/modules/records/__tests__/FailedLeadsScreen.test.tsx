@@ -27,7 +27,7 @@ const options = {
   'GET /settings/status/all': { status: 200, data: { data: [{ id: 10, name: 'New', class: 'lead', in_import: true, bgColor: '#fff', textColor: '#000' }] } },
 };
 
-function renderPage(retryReply: () => { status: number; data: unknown }) {
+function renderPage(retryReply: () => { status: number; data: unknown }, url = '/failed/lead/search') {
   let rows = [failed];
   const http = stubApi({
     ...options,
@@ -39,7 +39,7 @@ function renderPage(retryReply: () => { status: number; data: unknown }) {
       return reply;
     },
   });
-  renderWithProviders(<FailedLeadsPage />, { session: signedInSession(permissions) });
+  renderWithProviders(<FailedLeadsPage />, { session: signedInSession(permissions), initialEntries: [url] });
   return http;
 }
 
@@ -105,4 +105,13 @@ test('the raw row opens in a drawer and delete asks first', async () => {
   await user.click(screen.getByTestId('failed-delete-5'));
   await user.click(await screen.findByText('Yes'));
   await waitFor(() => expect(http.adapter.requests.some((request) => request.method === 'delete' && request.url === '/lead/failed/5')).toBe(true));
+});
+
+test('the filters and the search are read from the URL, as a reload or a shared link opens them', async () => {
+  const http = renderPage(() => ({ status: 201, data: {} }), '/failed/lead/search?reason_code=DUPLICATE&source_id=1&search=ann');
+  await waitFor(() => expect(http.adapter.requests.some((request) => request.url === '/lead/failed')).toBe(true));
+  const asked = http.adapter.requests.find((request) => request.url === '/lead/failed');
+  expect(asked?.params).toMatchObject({ reason_code: 'DUPLICATE', source_id: 1, search: 'ann', page: 1 });
+  expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('ann');
+  expect(within(screen.getByTestId('failed-filter-reason')).getByText('Duplicate')).toBeInTheDocument();
 });

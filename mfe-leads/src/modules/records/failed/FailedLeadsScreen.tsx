@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOptionList } from '@crm/shared';
-import { Card, DataTable, ListHeader, SearchBox, Select, toastOutcome, useListState } from '@crm/shared/ui';
+import { Card, DataTable, ListHeader, SearchBox, Select, toastOutcome, useUrlListState } from '@crm/shared/ui';
 import { failedLeadReasonCodes, type FailedLeadItem } from '@crm/shared/contract';
 import { useFailedLeadDeleteMutation, useFailedLeadsQuery } from '../api/failedLeadsApi.ts';
 import { FailedLeadActions } from './FailedLeadActions.tsx';
@@ -21,7 +21,8 @@ function fullNameOf(values: RetryFormValues | undefined): string {
 
 export function FailedLeadsScreen() {
   const { t } = useTranslation();
-  const listState = useListState<'reason_code' | 'source_id'>();
+  // In the URL, as the lead search and the send history keep theirs: a reload or a shared link shows the same list.
+  const listState = useUrlListState(['reason_code', 'source_id'] as const);
   const [opened, setOpened] = useState<Opened>(null);
   const list = useFailedLeadsQuery(listState.params);
   const [remove] = useFailedLeadDeleteMutation();
@@ -36,7 +37,7 @@ export function FailedLeadsScreen() {
   return (
     <Card data-testid="failed-leads-screen">
       <ListHeader title={t('menu.leads.failed')}>
-        <SearchBox label={t('resource.search')} onSearch={listState.setSearch} />
+        <SearchBox label={t('resource.search')} defaultValue={listState.search} onSearch={listState.setSearch} />
         <Select
           allowClear
           aria-label={t('leads:leads.failed.reason')}
