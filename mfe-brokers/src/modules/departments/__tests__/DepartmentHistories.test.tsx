@@ -45,7 +45,7 @@ const lastParams = (http: ReturnType<typeof renderPage>, kind: string) =>
 test('shows the department summary and the sent leads with links to the lead and the broker', async () => {
   const http = renderPage();
   const summary = await screen.findByTestId('department-summary');
-  expect(await within(summary).findByText('Broker One - Acme - Berlin')).toBeInTheDocument();
+  expect(await within(summary).findByRole('heading', { level: 1, name: 'Broker One - Acme - Berlin' })).toBeInTheDocument();
   expect(summary).toHaveTextContent('Hub API');
   expect(within(summary).getByTestId('department-summary-sent')).toHaveTextContent('120');
   expect(within(summary).getByTestId('department-summary-failed')).toHaveTextContent('7');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DepartmentSummary } from '@crm/shared/contract';
-import { Card, Col, Descriptions, Row, Skeleton, Statistic, renderCell } from '@crm/shared/ui';
+import { Card, Col, Descriptions, PageTitle, Row, Skeleton, Statistic, renderCell } from '@crm/shared/ui';
 import { routeUrl } from '@crm/shared/routes';
 import { departmentLabel } from '../departmentScreen.tsx';
 
@@ -12,7 +12,7 @@ export function DepartmentSummaryCard({ summary, loading }: { summary: Departmen
   return (
     <Card
       data-testid="department-summary"
-      title={department ? departmentLabel(department) : t('menu.brokers.departmentHistories')}
+      title={<PageTitle inCard>{department ? departmentLabel(department) : t('menu.brokers.departmentHistories')}</PageTitle>}
       extra={<Link to={routeUrl('broker/department/search')}>{t('brokers:histories.backToDepartments')}</Link>}
     >
       {loading || !summary || !department ? (
