@@ -176,6 +176,28 @@ describe('/lead/failed', () => {
     assert.equal((await call('GET', `${path}/${id}`)).statusCode, 404);
   });
 
+  test('bulk delete takes the selected ids, or every row the filters match, and says how many went', async () => {
+    const selected = [await record({ email: 'bulk-a' }, 'INVALID', 'bulk'), await record({ email: 'bulk-b' }, 'INVALID', 'bulk')];
+    const kept = await record({ email: 'bulk-c' }, 'INVALID', 'bulk');
+    const bySelection = await call('DELETE', path, { ids: selected });
+    assert.deepEqual([bySelection.statusCode, bySelection.json()], [200, { message: '2 failed leads deleted', data: { deleted: 2 } }]);
+    assert.equal((await call('GET', `${path}/${kept}`)).statusCode, 200, 'an unselected row stays');
+
+    const otherJob = await record({ email: 'bulk-job' }, 'DUPLICATE', 'bulk dup', { importJobId: jobId, importRow: 900 });
+    const byFilter = await call('DELETE', path, { filters: { search: 'bulk', reason_code: 'DUPLICATE' } });
+    assert.deepEqual(byFilter.json(), { message: '1 failed lead deleted', data: { deleted: 1 } });
+    assert.equal((await call('GET', `${path}/${otherJob}`)).statusCode, 404);
+    assert.equal((await call('GET', `${path}/${kept}`)).statusCode, 200, 'a row the filters do not match stays');
+
+    for (const body of [{}, { ids: [kept], filters: {} }, { ids: [] }, { filters: { reason_code: 'NOPE' } }, { filters: { page: 2 } }]) {
+      const refused = await call('DELETE', path, body);
+      assert.equal(refused.statusCode, 422, `${JSON.stringify(body)}: ${refused.body}`);
+    }
+    assert.equal((await call('GET', `${path}/${kept}`)).statusCode, 200, 'a refused delete removes nothing');
+    const viewer = await context.userWith(['failed.lead.view']);
+    assert.equal((await call('DELETE', path, { ids: [kept] }, viewer.token)).statusCode, 403);
+  });
+
   test('permissions: view, update (retry) and delete are separate', async () => {
     const id = await record({ email: 'perm' }, 'INVALID', 'bad');
     const viewer = await context.userWith(['failed.lead.view']);

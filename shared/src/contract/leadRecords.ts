@@ -114,6 +114,14 @@ export const failedLeadSearchQuery = paginationQuery.extend({
 });
 export type FailedLeadSearchQuery = z.input<typeof failedLeadSearchQuery>;
 
+/** The filters of the failed-leads list, as a bulk delete takes them (the list's query without paging and order). */
+export const failedLeadFilters = failedLeadSearchQuery.pick({ search: true, reason_code: true, source_id: true, import_job_id: true });
+/** Delete the selected failed leads (`ids`), or every one the list's filters match (`filters`; `{}` is all of them). */
+export const failedLeadBulkDelete = z
+  .strictObject({ ids: z.array(reference).min(1).max(1000).optional(), filters: failedLeadFilters.strict().optional() })
+  .refine((body) => (body.ids === undefined) !== (body.filters === undefined), { message: 'Give either the selected ids or the filters.', path: ['ids'] });
+export type FailedLeadBulkDelete = z.input<typeof failedLeadBulkDelete>;
+
 export const failedLeadItem = z.object({
   id: z.number().int(),
   raw: z.record(z.string(), z.unknown()),

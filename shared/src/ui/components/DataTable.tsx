@@ -2,7 +2,7 @@
  * The data table of SPEC §2 Tables: typed columns, server pagination and sorting, and an actions column
  * shown only when a view handler with its permission exists or the user may edit, delete, cancel or send.
  */
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
@@ -99,6 +99,8 @@ export type DataTableProps<Row> = {
   pagination?: { current: number; pageSize: number; total: number; onChange(page: number, pageSize: number): void };
   /** A header click: the column's sortKey and direction, or null when the sort is cleared. */
   onSortChange?: (sort: ListSort | null) => void;
+  /** Rows picked with checkboxes (by `rowKey`) for a bulk action; kept across pages. */
+  selection?: { selected: readonly number[]; onChange(selected: number[]): void };
 };
 
 type Sorter<Row> = Parameters<NonNullable<TableProps<Row>['onChange']>>[2];
@@ -111,7 +113,7 @@ function listSortOf<Row>(sorter: Sorter<Row>, columns: readonly DataColumn<Row>[
   return { sort: sortKey, direction: single.order === 'descend' ? 'desc' : 'asc' };
 }
 
-export function DataTable<Row extends object>({ rows, columns, rowKey, actions, loading, pagination, onSortChange }: DataTableProps<Row>) {
+export function DataTable<Row extends object>({ rows, columns, rowKey, actions, loading, pagination, onSortChange, selection }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const { can } = useAccess();
   const tableColumns: TableColumnsType<Row> = columns.map((column) => ({
@@ -174,6 +176,7 @@ export function DataTable<Row extends object>({ rows, columns, rowKey, actions, 
       // cells still wrap first (the automatic layout), so it scrolls only when they cannot fit.
       scroll={{ x: true }}
       tableLayout="auto"
+      {...(selection ? { rowSelection: { selectedRowKeys: [...selection.selected], preserveSelectedRowKeys: true, onChange: (keys: Key[]) => selection.onChange(keys.map(Number)) } } : {})}
       onChange={(_pagination, _filters, sorter, { action }) => {
         if (action === 'sort') onSortChange?.(listSortOf(sorter, columns));
       }}

@@ -3,9 +3,9 @@ import { Modal } from 'antd';
 
 type Translate = (key: string) => string;
 
-function confirm(t: Translate, titleKey: string, onOk: () => void): void {
+function confirm(t: Translate, title: string, onOk: () => void): void {
   Modal.confirm({
-    title: t(titleKey),
+    title,
     content: t('confirm.cannot_undo'),
     okText: t('confirm.yes'),
     cancelText: t('confirm.no'),
@@ -14,5 +14,6 @@ function confirm(t: Translate, titleKey: string, onOk: () => void): void {
   });
 }
 
-export const confirmDelete = (t: Translate, onOk: () => void) => confirm(t, 'confirm.delete', onOk);
-export const confirmCancel = (t: Translate, onOk: () => void) => confirm(t, 'confirm.cancel', onOk);
+/** `title`: what is deleted, for a bulk delete ("Delete 12 failed leads?"); the generic question otherwise. */
+export const confirmDelete = (t: Translate, onOk: () => void, title = t('confirm.delete')) => confirm(t, title, onOk);
+export const confirmCancel = (t: Translate, onOk: () => void) => confirm(t, t('confirm.cancel'), onOk);

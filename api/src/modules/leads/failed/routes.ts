@@ -1,11 +1,12 @@
 /** `/lead/failed` (failed/lead/search): list, read, fix-and-retry and delete refused leads. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, failedLeadItem, failedLeadSearchQuery, idParam, leadCreateBody, leadCreated, messageResponse, paginated } from '@crm/shared/contract';
+import { z } from 'zod';
+import { dataOf, failedLeadBulkDelete, failedLeadItem, failedLeadSearchQuery, idParam, leadCreateBody, leadCreated, messageResponse, paginated } from '@crm/shared/contract';
 import { requireAuth } from '../../../http/access.ts';
 import { refusalError } from '../intake/routes.ts';
 import { leadCreatedMessage, toCreatedLead } from '../intake/schema.ts';
 import type { LeadRouteOptions } from '../routes.ts';
-import { deleteFailedLead, findFailedLead, listFailedLeads, retryFailedLead } from './service.ts';
+import { deleteFailedLead, deleteFailedLeads, findFailedLead, listFailedLeads, retryFailedLead } from './service.ts';
 
 const path = '/lead/failed';
 const tags = ['lead › failed'];
@@ -46,6 +47,23 @@ export const failedLeadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
       const result = await retryFailedLead(db, request.params.id, request.body, auth.userId);
       if (!result.ok) throw refusalError(result);
       return reply.status(201).send({ message: leadCreatedMessage, data: toCreatedLead(result.lead, result.tagIds) });
+    },
+  );
+
+  app.delete(
+    path,
+    {
+      schema: {
+        tags,
+        summary: 'Delete failed leads in bulk: the selected ones (`ids`) or every one the filters match (`filters`)',
+        body: failedLeadBulkDelete,
+        response: { 200: z.object({ message: z.string(), data: z.object({ deleted: z.number().int() }) }) },
+      },
+      config: { access: 'failed.lead.delete' },
+    },
+    async (request) => {
+      const deleted = await deleteFailedLeads(db, request.body);
+      return { message: `${deleted} failed lead${deleted === 1 ? '' : 's'} deleted`, data: { deleted } };
     },
   );
 

@@ -2,9 +2,9 @@
  * Failed leads (DESIGN §4): intake or import rows that were refused, kept raw with a reason code and message so
  * staff can fix and retry them, or delete them.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { FailedLeadItem, FailedLeadReasonCode, PaginationMeta, failedLeadSearchQuery } from '@crm/shared/contract';
+import type { FailedLeadItem, FailedLeadReasonCode, PaginationMeta, failedLeadBulkDelete, failedLeadFilters, failedLeadSearchQuery } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { failedLeads, sources } from '../../../db/schema/index.ts';
 import { notFound } from '../../../http/errors.ts';
@@ -105,16 +105,20 @@ function toItem(row: ItemRow): FailedLeadItem {
 type ParsedSearch = z.output<typeof failedLeadSearchQuery>;
 const sortColumns = { created_at: failedLeads.created_at, reason_code: failedLeads.reason_code } as const;
 
-/** Search covers the raw row (as JSON text) and the message. */
+/** The rows the list's filters match. Search covers the raw row (as JSON text) and the message. */
+function filtersWhere(filters: z.output<typeof failedLeadFilters>): SQL | undefined {
+  const conditions = [
+    searchCondition([failedLeads.raw, failedLeads.message], filters.search),
+    filters.reason_code ? eq(failedLeads.reason_code, filters.reason_code) : undefined,
+    filters.source_id ? eq(failedLeads.source_id, filters.source_id) : undefined,
+    filters.import_job_id ? eq(failedLeads.import_job_id, filters.import_job_id) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
 export async function listFailedLeads(db: Db, query: ParsedSearch): Promise<{ data: FailedLeadItem[]; meta: PaginationMeta }> {
   assertNoNul({ search: query.search });
-  const conditions = [
-    searchCondition([failedLeads.raw, failedLeads.message], query.search),
-    query.reason_code ? eq(failedLeads.reason_code, query.reason_code) : undefined,
-    query.source_id ? eq(failedLeads.source_id, query.source_id) : undefined,
-    query.import_job_id ? eq(failedLeads.import_job_id, query.import_job_id) : undefined,
-  ].filter((condition): condition is SQL => condition !== undefined);
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = filtersWhere(query);
   const order = query.direction === 'desc' ? desc : asc;
   const { limit, offset } = pageWindow(query);
   const [rows, [total]] = await Promise.all([
@@ -164,6 +168,13 @@ export async function retryFailedLead(db: Db, id: number, input: LeadIntakeInput
     }
     return result;
   });
+}
+
+/** Deletes the selected failed leads, or every one the filters match; returns how many went. */
+export async function deleteFailedLeads(db: Db, body: z.output<typeof failedLeadBulkDelete>): Promise<number> {
+  const where = body.ids ? inArray(failedLeads.id, body.ids) : filtersWhere(body.filters ?? {});
+  const removed = await db.delete(failedLeads).where(where).returning({ id: failedLeads.id });
+  return removed.length;
 }
 
 export async function deleteFailedLead(db: Db, id: number): Promise<void> {

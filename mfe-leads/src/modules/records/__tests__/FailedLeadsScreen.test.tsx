@@ -115,3 +115,28 @@ test('the filters and the search are read from the URL, as a reload or a shared 
   expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('ann');
   expect(within(screen.getByTestId('failed-filter-reason')).getByText('Duplicate')).toBeInTheDocument();
 });
+
+test('bulk delete: the selected rows, or all the filtered list shows, each after a confirm naming how many', async () => {
+  const http = stubApi({
+    ...options,
+    'GET /lead/failed': { status: 200, data: { data: [failed, { ...failed, id: 6 }], meta: { current_page: 1, per_page: 25, total: 40, last_page: 2 } } },
+    'DELETE /lead/failed': { status: 200, data: { message: '2 failed leads deleted', data: { deleted: 2 } } },
+  });
+  renderWithProviders(<FailedLeadsPage />, { session: signedInSession(permissions), initialEntries: ['/failed/lead/search?reason_code=INVALID'] });
+  const bulkBodies = () => http.adapter.requests.filter((request) => request.method === 'delete' && request.url === '/lead/failed').map(requestBody);
+
+  await user.click(await screen.findByTestId('failed-delete-matching'));
+  expect((await screen.findAllByText('Delete all 40 failed leads this list shows (every page)?'))[0]).toBeVisible();
+  await user.click(screen.getByText('Yes'));
+  await waitFor(() => expect(bulkBodies()).toEqual([{ filters: { reason_code: 'INVALID' } }]));
+
+  const rows = await screen.findAllByRole('checkbox');
+  await user.click(rows[1]!);
+  await user.click(rows[2]!);
+  await user.click(await screen.findByTestId('failed-delete-selected'));
+  expect((await screen.findAllByText('Delete the 2 selected failed leads?'))[0]).toBeVisible();
+  await user.click(screen.getAllByText('Yes').at(-1)!);
+  await waitFor(() => expect(bulkBodies()).toHaveLength(2));
+  expect(bulkBodies()[1]).toEqual({ ids: [5, 6] });
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith('2 failed leads deleted'));
+});

@@ -4,7 +4,7 @@
  */
 import { baseApi } from '@crm/shared';
 import type { ListParams } from '@crm/shared/ui';
-import type { FailedLeadItem, LeadCreateBody } from '@crm/shared/contract';
+import type { FailedLeadBulkDelete, FailedLeadItem, LeadCreateBody } from '@crm/shared/contract';
 import { listTag, type Page } from './recordsPage.ts';
 
 /** What a successful retry answers: the lead it became. */
@@ -25,7 +25,11 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['FailedLead', 'Lead'] }).in
       query: (id) => ({ url: `/lead/failed/${id}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'FailedLead', id: listTag }],
     }),
+    failedLeadBulkDelete: build.mutation<{ message: string; data: { deleted: number } }, FailedLeadBulkDelete>({
+      query: (body) => ({ url: '/lead/failed', method: 'DELETE', data: body }),
+      invalidatesTags: [{ type: 'FailedLead', id: listTag }],
+    }),
   }),
 });
 
-export const { useFailedLeadsQuery, useFailedLeadRetryMutation, useFailedLeadDeleteMutation } = api;
+export const { useFailedLeadsQuery, useFailedLeadRetryMutation, useFailedLeadDeleteMutation, useFailedLeadBulkDeleteMutation } = api;

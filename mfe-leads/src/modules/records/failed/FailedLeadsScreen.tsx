@@ -6,6 +6,7 @@ import { Card, DataTable, ListHeader, SearchBox, Select, toastOutcome, useUrlLis
 import { failedLeadReasonCodes, type FailedLeadItem } from '@crm/shared/contract';
 import { useFailedLeadDeleteMutation, useFailedLeadsQuery } from '../api/failedLeadsApi.ts';
 import { FailedLeadActions } from './FailedLeadActions.tsx';
+import { FailedLeadsBulkDelete } from './FailedLeadsBulkDelete.tsx';
 import { RawDataDrawer } from './RawDataDrawer.tsx';
 import { ReasonTag } from './ReasonTag.tsx';
 import { RetryFailedLeadModal } from './RetryFailedLeadModal.tsx';
@@ -24,6 +25,7 @@ export function FailedLeadsScreen() {
   // In the URL, as the lead search and the send history keep theirs: a reload or a shared link shows the same list.
   const listState = useUrlListState(['reason_code', 'source_id'] as const);
   const [opened, setOpened] = useState<Opened>(null);
+  const [selected, setSelected] = useState<number[]>([]);
   const list = useFailedLeadsQuery(listState.params);
   const [remove] = useFailedLeadDeleteMutation();
   const sources = useOptionList<NamedOption>('sources');
@@ -60,6 +62,11 @@ export function FailedLeadsScreen() {
             options={sources.data.map((source) => ({ value: source.id, label: source.name }))}
           />
         )}
+        <FailedLeadsBulkDelete
+          selected={selected}
+          matching={{ total: list.data?.meta.total ?? 0, filters: { search: listState.search || undefined, reason_code: failedLeadReasonCodes.find((code) => code === reason), source_id: typeof sourceId === 'number' ? sourceId : undefined } }}
+          onDeleted={() => setSelected([])}
+        />
       </ListHeader>
       <DataTable<FailedLeadItem>
         rows={rows}
@@ -89,6 +96,7 @@ export function FailedLeadsScreen() {
         ]}
         pagination={listState.pagination(list.data?.meta.total ?? 0)}
         onSortChange={listState.setSort}
+        selection={{ selected, onChange: setSelected }}
       />
       {openItem && opened?.kind === 'raw' && <RawDataDrawer item={openItem} onClose={() => setOpened(null)} />}
       {openItem && opened?.kind === 'retry' && <RetryFailedLeadModal item={openItem} onClose={() => setOpened(null)} />}
