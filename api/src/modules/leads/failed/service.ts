@@ -12,7 +12,6 @@ import { pageWindow, paginationMetaOf } from '../../../http/pagination.ts';
 import { searchCondition, type Executor } from '../../../http/resource.ts';
 import type { IntakeResult, LeadIntakeInput } from '../intake/schema.ts';
 import { intakeLead } from '../intake/service.ts';
-import { assertNoNul } from '../intake/text.ts';
 
 export type FailedLeadRecord = {
   /** The row as it arrived (an import line keyed by column, or an add-lead body). */
@@ -107,7 +106,6 @@ const sortColumns = { created_at: failedLeads.created_at, reason_code: failedLea
 
 /** Search covers the raw row (as JSON text) and the message. */
 export async function listFailedLeads(db: Db, query: ParsedSearch): Promise<{ data: FailedLeadItem[]; meta: PaginationMeta }> {
-  assertNoNul({ search: query.search });
   const conditions = [
     searchCondition([failedLeads.raw, failedLeads.message], query.search),
     query.reason_code ? eq(failedLeads.reason_code, query.reason_code) : undefined,
