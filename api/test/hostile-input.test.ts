@@ -5,7 +5,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import * as tables from '../src/db/schema/index.ts';
 import type { Database } from '../src/db/database.ts';
 import type { RegisteredRoute } from '../src/http/app.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
@@ -119,5 +123,34 @@ describe('hostile input on every route: a 4xx that names no SQL and changes noth
     }
     assert.equal(problems.length, 0, problems.join('\n'));
     assert.deepEqual(await dataChecksums(context.database), before);
+  });
+
+  test('a pull whose broker cannot be reached or answers an error is a 502 naming why, in the request log', async () => {
+    const failing = createServer((_request, response) => response.writeHead(500).end('down for maintenance'));
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const brokers = [
+      { site_url: 'http://broker.invalid', reason: /ENOTFOUND|EAI_AGAIN/ },
+      { site_url: `http://127.0.0.1:${(failing.address() as AddressInfo).port}`, reason: /HTTP 500/ },
+    ];
+    try {
+      for (const [index, broker] of brokers.entries()) {
+        const fields = { name: `Unreachable ${index}`, site_url: broker.site_url, middleware: 'elnopy', api_token: 'token', link_id: 'L-1', pull_api_key: 'pull-key' };
+        const created = await context.app.inject({ method: 'POST', url: '/api/send/integration', headers: bearer(context.adminToken), payload: fields });
+        assert.equal(created.statusCode, 201, created.body);
+        const id = (created.json() as { data: { id: number } }).data.id;
+
+        const pulled = await context.app.inject({ method: 'POST', url: `/api/send/integration/${id}/pull`, headers: bearer(context.adminToken) });
+        assert.equal(pulled.statusCode, 502, pulled.body);
+        const { message } = pulled.json() as { message: string };
+        assert.match(message, broker.reason);
+        assert.match(message, new RegExp(`^Unreachable ${index}: the status pull failed`));
+        const [integration] = await context.database.db.select().from(tables.sendIntegrations).where(eq(tables.sendIntegrations.id, id));
+        assert.equal(integration?.last_pulled_at, null, 'the window is not marked pulled');
+        const logged = await context.database.db.select().from(tables.requestLogs).where(eq(tables.requestLogs.send_integration_id, id));
+        assert.deepEqual(logged.map((entry) => [entry.direction, entry.status]), [['outbound', index === 0 ? null : 500]]);
+      }
+    } finally {
+      failing.close();
+    }
   });
 });
