@@ -266,7 +266,8 @@ describe('GET /lead: the lead search', () => {
   });
 
   test('leadSearchSql renders the page rows the route wraps with their relations (past the first pages, their ids), and runs directly with the same result', async () => {
-    const query = leadSearchQuery.parse({ status_id: `${statusIds[0]},${statusIds[2]}`, sort: 'api_ftd_at', per_page: '10' });
+    const input = { status_id: `${statusIds[0]},${statusIds[2]}`, sort: 'api_ftd_at', per_page: '10' };
+    const query = leadSearchQuery.parse(input);
     const routeQuery = (columns: Parameters<typeof context.database.db.select>[0], parts = leadSearchParts(query)) =>
       context.database.db.select(columns).from(tables.leads).where(parts.where).orderBy(...parts.orderBy).limit(parts.limit).offset(parts.offset).toSQL();
     const rendered = new PgDialect().sqlToQuery(leadSearchSql(query).rows);
@@ -275,7 +276,7 @@ describe('GET /lead: the lead search', () => {
     const pageSql = (plan: LeadSearchPlan) => (plan.kind === 'together' ? new PgDialect().sqlToQuery(plan.page).sql : assert.fail('the plain plan'));
     assert.ok(pageSql(leadSearchPlan(query)).includes(`from (${routeQuery(leadPageColumns).sql}) as "leads"`), 'one statement: the page rows and their relations');
     // Past 250 skipped leads the page's ids come first, and only their rows are read.
-    const deep = leadSearchQuery.parse({ ...query, page: '26' });
+    const deep = leadSearchQuery.parse({ ...input, page: '26' });
     assert.ok(pageSql(leadSearchPlan(deep)).includes(`where "leads"."id" = any(array(${routeQuery({ id: tables.leads.id }, leadSearchParts(deep)).sql}))) as "leads"`));
     const shallower = { ...deep, page: 25 };
     assert.ok(pageSql(leadSearchPlan(shallower)).includes(`from (${routeQuery(leadPageColumns, leadSearchParts(shallower)).sql}) as "leads"`), '240 skipped: the rows in order');

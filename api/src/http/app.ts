@@ -32,7 +32,8 @@ import { isPublicRoute, type RouteAccess } from './access.ts';
 import { handleError, noPermission, unauthenticated } from './errors.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 
-export type RegisteredRoute = { method: string; url: string; access: RouteAccess; body: unknown };
+/** A route as registered, with its request schemas (the tests walk them). */
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess; body: unknown; params: unknown; querystring: unknown };
 
 export type AppOptions = {
   database: Database;
@@ -70,7 +71,7 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
       throw new Error(`route ${methods.join(',')} ${url} is public but not listed in publicRoutes`);
     }
     route.config = { ...route.config, access: declared };
-    for (const method of methods) if (method !== 'HEAD') registeredRoutes.push({ method, url, access: declared, body: route.schema?.body });
+    for (const method of methods) if (method !== 'HEAD') registeredRoutes.push({ method, url, access: declared, body: route.schema?.body, params: route.schema?.params, querystring: route.schema?.querystring });
   });
 
   await app.register(helmet, { global: true });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { maxNameLength } from './common.ts';
+import { maxNameLength, text } from './common.ts';
 import { notificationSummary } from './notifications.ts';
 
 export const loginBody = z.strictObject({
-  email: z.string().trim().min(1, 'The email field is required.').max(maxNameLength).pipe(z.email('The email must be a valid email address.')),
-  password: z.string().min(1, 'The password field is required.').max(1024),
+  email: text().trim().min(1, 'The email field is required.').max(maxNameLength).pipe(z.email('The email must be a valid email address.')),
+  password: text().min(1, 'The password field is required.').max(1024),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -3,23 +3,19 @@
  * `broker/department/search` and `broker/department/:id/histories/view`.
  */
 import { z } from 'zod';
-import { calendarDate, isoDateTime, maxNameLength, maxTextLength, paginationQuery } from './common.ts';
+import { calendarDate, idText as queryReference, isoDateTime, maxNameLength, maxTextLength, nulFree, optionalText, paginationQuery, recordId as reference, requiredName as name, text } from './common.ts';
 import { languageCode } from './localizations.ts';
 import { sendStates } from './leadRecords.ts';
 import { resourceBodies } from './settings.ts';
 
-const reference = z.number().int().positive().max(2_147_483_647);
-const queryReference = z.coerce.number().int().positive().max(2_147_483_647);
 const named = z.object({ id: z.number().int(), name: z.string() });
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const name = z.string().trim().min(1, 'The name field is required.').max(maxNameLength);
 const ipForms = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
 /**
  * IPv4 / IPv6 addresses or CIDR networks, checked with the other fields (so every field's error comes at once), the
  * first bad one named under the list's field; the API stores them canonically.
  */
 export const ipOrNetworkList = z
-  .array(z.string().trim().min(1).max(64))
+  .array(text().trim().min(1).max(64))
   .max(200)
   .superRefine((values, context) => {
     const bad = values.find((value) => !ipForms.safeParse(value).success);
@@ -32,7 +28,7 @@ export const brokerBodies = resourceBodies({
   name,
   company_name: optionalText(maxNameLength),
   company_info: optionalText(maxTextLength),
-  company_web_pages: z.array(z.url({ protocol: /^https?$/, error: 'Each web page must be an http(s) address.' }).max(2048)).max(50).optional(),
+  company_web_pages: z.array(z.url({ protocol: /^https?$/, error: 'Each web page must be an http(s) address.' }).check(nulFree).max(2048)).max(50).optional(),
   agreement_details: optionalText(maxTextLength),
   ip_addresses: ipOrNetworkList.optional(),
   contract_expires_in: calendarDate('The date must be a day like 2026-12-31.').nullable().optional(),
@@ -68,7 +64,7 @@ const countryCode = z.string().regex(/^[A-Z]{2}$/, 'A country is its ISO 3166 al
  */
 export const departmentBodies = resourceBodies({
   broker_id: reference,
-  branch_name: z.string().trim().min(1, 'The branch name field is required.').max(maxNameLength),
+  branch_name: text().trim().min(1, 'The branch name field is required.').max(maxNameLength),
   send_integration_id: reference.nullable().optional(),
   is_active: z.boolean().optional(),
   countries: z.array(countryCode).max(300).optional(),

@@ -1,10 +1,53 @@
 import { z } from 'zod';
 // Field-named refusal messages for every schema (z.config): before any schema here is used.
-import './messages.ts';
+import { fieldLabel } from './messages.ts';
 
 /** Longest string any free-text field accepts; a longer one is a 422, never a 500. */
 export const maxTextLength = 10_000;
 export const maxNameLength = 255;
+
+type Located = { path?: readonly PropertyKey[] };
+
+/**
+ * The one rule for text a request carries: PostgreSQL stores no U+0000 in text or jsonb, so a NUL reaching a
+ * query failed there (a 500, its SQL in the log). Refused up front, under the field, by every text field of the
+ * contract (`text()`, or `.check(nulFree)` on a loose format such as `z.url()`); a string held to an anchored pattern
+ * or a strict format (a colour, a code, an e-mail, a uuid) refuses it already. Aborts: what else is wrong can wait.
+ */
+export const nulFree = z.refine<string>((value) => !value.includes('\u0000'), {
+  error: (issue: Located) => `The ${fieldLabel(issue.path ?? []) || 'value'} may not contain NUL characters.`,
+  abort: true,
+});
+
+/** A text field of a request: any string but one holding NUL (`nulFree`); chain `.trim()`, `.max()` as usual. */
+export const text = () => z.string().check(nulFree);
+
+/** The name a record is known by: required, trimmed, at most 255 characters. */
+export const requiredName = text().trim().min(1, 'The name field is required.').max(maxNameLength);
+
+/** Optional free text, trimmed; null clears it. */
+export const optionalText = (max: number) => text().trim().max(max).nullable().optional();
+
+/** The largest id: every table's id is a PostgreSQL `integer`, and a larger number in a query is a database error. */
+export const maxId = 2_147_483_647;
+
+/** An id in a JSON body: a whole number 1…maxId. */
+export const recordId = z.number().int().min(1).max(maxId);
+
+/**
+ * A whole number written as decimal digits, as a path segment or a query parameter carries it. Not `z.coerce`:
+ * `Number()` also reads ` 16`, `16 `, `0x10`, `1.6e1` and `0b10000` as 16, so such a request acted on record 16.
+ */
+export function wholeNumberText(min: number, max: number) {
+  const error = (issue: Located) => `The ${fieldLabel(issue.path ?? []) || 'value'} must be a whole number from ${min} to ${max}.`;
+  return text()
+    .regex(/^(0|[1-9][0-9]{0,9})$/, { error })
+    .transform(Number)
+    .pipe(z.number().min(min, { error }).max(max, { error }));
+}
+
+/** An id as text (a path, a query parameter): decimal digits, 1…maxId. */
+export const idText = wholeNumberText(1, maxId);
 
 /**
  * A day `YYYY-MM-DD` that exists (years 0001–9999): the shape alone lets 2026-02-30 through, which PostgreSQL refuses
@@ -20,14 +63,15 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** A request's day field (`isCalendarDate`), one message whatever is wrong with it. */
-export const calendarDate = (message: string) => z.string().refine(isCalendarDate, { message, abort: true });
+export const calendarDate = (message: string) => text().refine(isCalendarDate, { message, abort: true });
 
-export const idParam = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The `:id` of every route. */
+export const idParam = z.strictObject({ id: idText });
 
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().max(maxNameLength).refine((value) => !value.includes('\u0000'), 'The search may not contain NUL characters.').optional(),
+  page: wholeNumberText(1, 100_000).default(1),
+  per_page: wholeNumberText(1, 500).default(25),
+  search: text().max(maxNameLength).optional(),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 

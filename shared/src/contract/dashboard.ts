@@ -8,7 +8,7 @@
  * - ftds: leads whose `api_ftd_at` falls that day; per department, by the lead's last department.
  */
 import { z } from 'zod';
-import { calendarDate } from './common.ts';
+import { calendarDate, text } from './common.ts';
 
 export const dashboardCardKeys = ['leads', 'failed_leads', 'sent_success', 'sent_failure', 'ftds'] as const;
 export type DashboardCardKey = (typeof dashboardCardKeys)[number];
@@ -35,8 +35,7 @@ const localDate = calendarDate(dayMessage)
 
 export const dashboardStatisticsQuery = z.object({
   /** An IANA zone (the browser's); days start at local midnight there. */
-  time_zone: z
-    .string()
+  time_zone: text()
     .trim()
     .min(1, { abort: true })
     .max(64, { abort: true })

@@ -3,10 +3,9 @@
  * and the lead status rules. Shared by the API and mfe-leads.
  */
 import { z } from 'zod';
-import { estimatedPaginated, isoDateTime, maxNameLength, maxTextLength, paginationQuery } from './common.ts';
+import { estimatedPaginated, idText as reference, isoDateTime, maxNameLength, maxTextLength, paginationQuery, recordId, text } from './common.ts';
 import { departmentRef, failedLeadReasonCodes, isoDateFilter, statusCell } from './leads.ts';
 
-const reference = z.coerce.number().int().positive().max(2_147_483_647);
 const named = z.object({ id: z.number().int(), name: z.string() });
 
 // ── histories of one lead (profile tabs) ────────────────────────────────────────────────────────────
@@ -81,15 +80,15 @@ export const sendHistorySearchQuery = paginationQuery.extend({
   sort: z.enum(['created_at', 'duration_ms']).default('created_at'),
   direction: z.enum(['asc', 'desc']).default('desc'),
   /** The lead's public id, id, or email. */
-  lead: z.string().trim().min(1).max(maxNameLength).optional(),
+  lead: text().trim().min(1).max(maxNameLength).optional(),
   department_id: reference.optional(),
   broker_id: reference.optional(),
   /** The attempts of one send job. */
   job_id: reference.optional(),
   state: z.enum(sendStates).optional(),
-  failure_status: z.string().trim().min(1).max(maxNameLength).optional(),
+  failure_status: text().trim().min(1).max(maxNameLength).optional(),
   /** The lead's latest broker-side status (`api_lead_status`), one of `GET /lead/last/statuses/all`. */
-  lead_status: z.string().trim().min(1).max(maxNameLength).optional(),
+  lead_status: text().trim().min(1).max(maxNameLength).optional(),
   from: isoDateFilter('from').optional(),
   to: isoDateFilter('to').optional(),
 });
@@ -114,11 +113,11 @@ export const failedLeadSearchQuery = paginationQuery.extend({
 });
 export type FailedLeadSearchQuery = z.input<typeof failedLeadSearchQuery>;
 
-/** The filters of the failed-leads list, as a bulk delete takes them (the list's query without paging and order). */
+/** The filters of the failed-leads list, as a bulk delete takes them: the list's query (text, as in its URL) without paging and order. */
 export const failedLeadFilters = failedLeadSearchQuery.pick({ search: true, reason_code: true, source_id: true, import_job_id: true });
 /** Delete the selected failed leads (`ids`), or every one the list's filters match (`filters`; `{}` is all of them). */
 export const failedLeadBulkDelete = z
-  .strictObject({ ids: z.array(reference).min(1).max(1000).optional(), filters: failedLeadFilters.strict().optional() })
+  .strictObject({ ids: z.array(recordId).min(1).max(1000).optional(), filters: failedLeadFilters.strict().optional() })
   .refine((body) => (body.ids === undefined) !== (body.filters === undefined), { message: 'Give either the selected ids or the filters.', path: ['ids'] });
 export type FailedLeadBulkDelete = z.input<typeof failedLeadBulkDelete>;
 
@@ -143,8 +142,8 @@ export type BlacklistType = (typeof blacklistTypes)[number];
 /** The value is normalized by type (lower-cased email or domain, E.164 phone, IP or CIDR) before it is stored. */
 export const blacklistCreateBody = z.strictObject({
   type: z.enum(blacklistTypes),
-  value: z.string().trim().min(1, 'The value field is required.').max(maxNameLength),
-  comment: z.string().trim().max(maxTextLength).nullable().optional(),
+  value: text().trim().min(1, 'The value field is required.').max(maxNameLength),
+  comment: text().trim().max(maxTextLength).nullable().optional(),
 });
 export type BlacklistCreateBody = z.input<typeof blacklistCreateBody>;
 
@@ -173,8 +172,8 @@ export type BlacklistCreated = z.infer<typeof blacklistCreated>;
 // ── lead status rules (lead/status/settings) ─────────────────────────────────────────────────────────
 
 const statusRuleShape = {
-  condition_status_id: reference,
-  last_status_id: reference,
+  condition_status_id: recordId,
+  last_status_id: recordId,
   duration_day: z.number().int().min(0).max(3650).optional(),
   ignore_duration: z.boolean().optional(),
 };

@@ -3,10 +3,8 @@
  * and result, and the export settings and export request. Shared by the API (validation, OpenAPI) and mfe-leads.
  */
 import { z } from 'zod';
-import { isoDateTime, maxNameLength } from './common.ts';
+import { isoDateTime, maxNameLength, recordId as reference, text } from './common.ts';
 import { failedLeadReasonCodes, leadSearchQuery } from './leads.ts';
-
-const reference = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** SPEC §9: an import holds at most 200k rows; a larger file is refused before anything is written. */
 export const importMaxRows = 200_000;
@@ -65,7 +63,7 @@ export const importableLeadFields = [
 export type ImportableLeadField = (typeof importableLeadFields)[number];
 
 /** A column letter: A…Z, AA…ZZ (702 columns). */
-export const columnLetter = z.string().regex(/^[A-Z]{1,2}$/, 'A column is named by one or two letters (A to ZZ).');
+export const columnLetter = text().regex(/^[A-Z]{1,2}$/, 'A column is named by one or two letters (A to ZZ).');
 
 export const importUpload = z.object({
   upload_id: z.string().uuid(),
@@ -77,9 +75,9 @@ export type ImportUpload = z.infer<typeof importUpload>;
 
 export const importOptions = z.strictObject({
   /** The CSV field delimiter; empty means detect it. Ignored for xlsx. */
-  delimiter: z.string().max(1, 'The delimiter is one character.').default(''),
+  delimiter: text().max(1, 'The delimiter is one character.').default(''),
   /** The CSV quote escape character. Ignored for xlsx. */
-  escape: z.string().length(1, 'The escape is one character.').default('"'),
+  escape: text().length(1, 'The escape is one character.').default('"'),
   /** Skip the first line (a header row). */
   ignore_first_line: z.boolean().default(false),
 });
@@ -178,7 +176,7 @@ export const exportSetting = z.object({
 export type ExportSetting = z.infer<typeof exportSetting>;
 
 export const exportSettingBody = z.strictObject({
-  name: z.string().trim().min(1, 'The name field is required.').max(maxNameLength),
+  name: text().trim().min(1, 'The name field is required.').max(maxNameLength),
   columns: z.array(z.enum(exportableLeadColumns)).min(1, 'Pick at least one column.').max(exportableLeadColumns.length),
   user_ids: z.array(reference).max(1000).default([]),
 });

@@ -3,25 +3,18 @@
  * Shared by the API (validation, OpenAPI) and mfe-leads (types, form rules).
  */
 import { z } from 'zod';
-import { estimatedPaginated, isoDateTime, maxNameLength, maxTextLength, paginationQuery } from './common.ts';
-
-const reference = z.coerce.number().int().positive().max(2_147_483_647);
+import { estimatedPaginated, idText, isoDateTime, maxNameLength, maxTextLength, optionalText, paginationQuery, recordId as reference, text } from './common.ts';
 
 /** `1,2,3` (or a repeated key) → [1, 2, 3]: the multi-value filters of the advanced search. */
-const idList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
-  z.array(reference).min(1).max(100),
-);
-const codeList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
-  z.array(z.string().trim().min(2).max(16)).min(1).max(300),
-);
+const listOf = <Item extends z.ZodType>(item: Item, max: number) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value), z.array(item).min(1).max(max));
+const idList = listOf(idText, 100);
+const codeList = listOf(text().trim().min(2).max(16), 300);
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** `YYYY-MM-DD` or a full ISO date-time; a date-only upper bound includes that whole day (UTC). */
 export const isoDateFilter = (name: string) =>
-  z
-    .string()
+  text()
     .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `The ${name} field must be an ISO date.`)
     .refine((value) => !Number.isNaN(Date.parse(value)), `The ${name} field must be an ISO date.`);
 
@@ -52,14 +45,14 @@ export const leadSearchQuery = paginationQuery.extend({
   sort: z.enum(leadSortKeys).default('created_at'),
   direction: z.enum(['asc', 'desc']).default('desc'),
   /** Email prefix (index-backed `email LIKE 'prefix%'`). */
-  email: z.string().trim().min(1).max(maxNameLength).optional(),
+  email: text().trim().min(1).max(maxNameLength).optional(),
   status_id: idList.optional(),
   original_status_id: idList.optional(),
   source_id: idList.optional(),
   tag_id: idList.optional(),
   country: codeList.optional(),
   language: codeList.optional(),
-  funnel: z.string().trim().min(1).max(maxNameLength).optional(),
+  funnel: text().trim().min(1).max(maxNameLength).optional(),
   affiliate_company_id: idList.optional(),
   department_id: idList.optional(),
   created_from: isoDateFilter('created from').optional(),
@@ -188,9 +181,7 @@ export const leadDetail = leadListItem.extend({
 });
 export type LeadDetail = z.infer<typeof leadDetail>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const optionalEmail = z
-  .string()
+const optionalEmail = text()
   .trim()
   .toLowerCase()
   .max(maxNameLength)
@@ -198,13 +189,12 @@ const optionalEmail = z
   .nullable()
   .optional();
 const money = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'The amount must be a number with up to 2 decimals.')])
+  .union([z.number(), text().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'The amount must be a number with up to 2 decimals.')])
   .transform((value) => String(value))
   .nullable()
   .optional();
 const optionalReference = reference.nullable().optional();
-const isoDateTimeInput = z
-  .string()
+const isoDateTimeInput = text()
   .refine((value) => !Number.isNaN(Date.parse(value)), 'The field must be a date.')
   .nullable()
   .optional();
@@ -220,9 +210,9 @@ export const leadFields = {
   alt_email: optionalEmail,
   phone: optionalText(64),
   alt_phone: optionalText(64),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'The country is an ISO 3166 alpha-2 code.').nullable().optional(),
-  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth is a date like 1990-04-30.').nullable().optional(),
-  language: z.string().trim().max(16).nullable().optional(),
+  country: text().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'The country is an ISO 3166 alpha-2 code.').nullable().optional(),
+  date_of_birth: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth is a date like 1990-04-30.').nullable().optional(),
+  language: optionalText(16),
   funnel: optionalText(maxNameLength),
   comment: optionalText(maxTextLength),
   address: optionalText(maxTextLength),
@@ -246,7 +236,7 @@ export const leadFields = {
   product_name: optionalText(maxNameLength),
   card_name: optionalText(maxNameLength),
   card_type: optionalText(64),
-  card_digits: z.string().regex(/^\d{4}$/, 'The card digits are the last 4 digits.').nullable().optional(),
+  card_digits: text().regex(/^\d{4}$/, 'The card digits are the last 4 digits.').nullable().optional(),
   deposit_exists: z.boolean().optional(),
   is_fresh: z.boolean().optional(),
   tag_ids: z.array(reference).max(100).optional(),

@@ -3,20 +3,17 @@
  * shared by the API and mfe-management.
  */
 import { z } from 'zod';
-import { maxNameLength } from './common.ts';
+import { maxNameLength, recordId as reference, requiredName as name, text } from './common.ts';
 import { languageCode } from './localizations.ts';
 import { permissionCatalogue, permissionGroups, type Permission } from './permissions.ts';
 
-const name = z.string().trim().min(1, 'The name field is required.').max(maxNameLength);
-const email = z.string().trim().toLowerCase().min(1, 'The email field is required.').max(maxNameLength).pipe(z.email('The email must be a valid email address.'));
+const email = text().trim().toLowerCase().min(1, 'The email field is required.').max(maxNameLength).pipe(z.email('The email must be a valid email address.'));
 const timestamps = { created_at: z.string(), updated_at: z.string() };
-const reference = z.number().int().positive().max(2_147_483_647);
 
 export const minPasswordLength = 10;
 
 /** Password strength: long enough, letters and digits, not one repeated character. */
-export const password = z
-  .string()
+export const password = text()
   .min(minPasswordLength, `The password must be at least ${minPasswordLength} characters.`)
   .max(128, 'The password may not be longer than 128 characters.')
   .refine((value) => /\p{L}/u.test(value) && /\d/.test(value), 'The password must contain at least one letter and one number.')
@@ -59,7 +56,7 @@ export type UserItem = z.infer<typeof userItem>;
 
 export const roleCreateBody = z.strictObject({
   name,
-  guard_name: z.string().trim().regex(/^[a-z][a-z0-9_-]{0,63}$/, 'The guard name is lower-case letters, digits, dashes and underscores.').default('web'),
+  guard_name: text().trim().regex(/^[a-z][a-z0-9_-]{0,63}$/, 'The guard name is lower-case letters, digits, dashes and underscores.').default('web'),
   permissions: z.array(permissionName).max(permissionNames.length).default([]),
 });
 export const roleUpdateBody = roleCreateBody
@@ -109,9 +106,9 @@ export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
 export const passwordChangeBody = z
   .strictObject({
-    current_password: z.string().min(1, 'The current password field is required.').max(1024),
+    current_password: text().min(1, 'The current password field is required.').max(1024),
     password,
-    password_confirmation: z.string().max(1024),
+    password_confirmation: text().max(1024),
   })
   .refine((value) => value.password === value.password_confirmation, { path: ['password_confirmation'], message: 'The password confirmation does not match.' })
   .refine((value) => value.password !== value.current_password, { path: ['password'], message: 'The new password must differ from the current one.' });

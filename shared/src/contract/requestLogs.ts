@@ -1,17 +1,12 @@
 /** Settings › requests (DESIGN §4): the log of inbound and outbound HTTP requests, read-only. */
 import { z } from 'zod';
-import { isoDateTime, paginationQuery } from './common.ts';
+import { idText as reference, isoDateTime, paginationQuery, wholeNumberText } from './common.ts';
+import { isoDateFilter as isoDate } from './leads.ts';
 
 export const requestDirections = ['inbound', 'outbound'] as const;
 export type RequestDirection = (typeof requestDirections)[number];
 export const requestLogSortKeys = ['created_at', 'duration_ms', 'status'] as const;
 
-const isoDate = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `The ${name} field must be an ISO date.`)
-    .refine((value) => !Number.isNaN(Date.parse(value)), `The ${name} field must be an ISO date.`);
-const reference = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * `direction` orders the list (asc|desc) as on every list of this API, so the inbound/outbound filter is
@@ -21,7 +16,7 @@ export const requestLogListQuery = paginationQuery.extend({
   sort: z.enum(requestLogSortKeys).default('created_at'),
   direction: z.enum(['asc', 'desc']).default('desc'),
   request_direction: z.enum(requestDirections).optional(),
-  status: z.coerce.number().int().min(100).max(599).optional(),
+  status: wholeNumberText(100, 599).optional(),
   send_integration_id: reference.optional(),
   lead_id: reference.optional(),
   from: isoDate('from').optional(),

@@ -3,12 +3,10 @@
  * reached, the test action, the send request, and the broker's postback.
  */
 import { z } from 'zod';
-import { isoDateTime, maxNameLength } from './common.ts';
+import { isoDateTime, maxNameLength, nulFree, optionalText as optionalString, recordId as reference, requiredName, text } from './common.ts';
 import { ipOrNetworkList } from './brokers.ts';
 import { leadExportFilters } from './leadTransfer.ts';
 import { resourceBodies } from './settings.ts';
-
-const reference = z.number().int().positive().max(2_147_483_647);
 
 export const authTypes = ['none', 'basic', 'bearer', 'header_key', 'query_token', 'token_exchange'] as const;
 export type AuthType = (typeof authTypes)[number];
@@ -35,11 +33,11 @@ export type IntegrationSecretField = (typeof integrationSecretFields)[number];
  * `response_content`: the success test of `response_type` and where the broker's answer holds the lead id, the
  * autologin URL, the client URL and an error message. Paths are dotted (`data.items.0.id`).
  */
-const jsonPath = z.string().trim().min(1).max(255).regex(/^[\w$-]+(\.[\w$-]+)*$/, 'A path is dotted names or indexes, like data.id.');
+const jsonPath = text().trim().min(1).max(255).regex(/^[\w$-]+(\.[\w$-]+)*$/, 'A path is dotted names or indexes, like data.id.');
 export const responseContent = z.strictObject({
   success_path: jsonPath.optional(),
-  success_value: z.string().max(255).optional(),
-  body_contains: z.string().min(1).max(1000).optional(),
+  success_value: text().max(255).optional(),
+  body_contains: text().min(1).max(1000).optional(),
   lead_id_path: jsonPath.optional(),
   autologin_path: jsonPath.optional(),
   client_url_path: jsonPath.optional(),
@@ -47,15 +45,14 @@ export const responseContent = z.strictObject({
 });
 export type ResponseContent = z.infer<typeof responseContent>;
 
-const optionalString = (max: number) => z.string().trim().max(max).nullable().optional();
 /** A secret in a write: omitted keeps the stored one, null or '' clears it, text replaces it. */
-const secret = z.string().max(2048).nullable().optional();
+const secret = text().max(2048).nullable().optional();
 
 export const integrationBodies = resourceBodies({
-  name: z.string().trim().min(1, 'The name field is required.').max(maxNameLength),
-  site_url: z.url({ protocol: /^https?$/, error: 'The site URL must be an http(s) address.' }).max(2048),
+  name: requiredName,
+  site_url: z.url({ protocol: /^https?$/, error: 'The site URL must be an http(s) address.' }).check(nulFree).max(2048),
   /** Token exchange: the login endpoint answering `{ access_token, expires_in }`. */
-  token_url: z.url({ protocol: /^https?$/, error: 'The token URL must be an http(s) address.' }).max(2048).nullable().optional(),
+  token_url: z.url({ protocol: /^https?$/, error: 'The token URL must be an http(s) address.' }).check(nulFree).max(2048).nullable().optional(),
   username: optionalString(maxNameLength),
   password: secret,
   api_token: secret,
@@ -80,7 +77,7 @@ export const integrationBodies = resourceBodies({
   allowed_ips: ipOrNetworkList.optional(),
   is_sender: z.boolean().optional(),
   /** An IANA zone (Europe/Berlin) or a fixed offset (+02:00): the broker's clock for pull windows. */
-  gmt_timezone: z.string().trim().min(1).max(64).optional(),
+  gmt_timezone: text().trim().min(1).max(64).optional(),
   api_key: secret,
   middleware: z.enum(middlewareNames).nullable().optional(),
   phone_format: z.enum(phoneFormats).optional(),
@@ -141,14 +138,14 @@ export type IntegrationItem = z.infer<typeof integrationItem>;
 
 /** A sample lead to test with; the defaults are a made-up German lead. */
 export const sampleLead = z.strictObject({
-  name: z.string().trim().min(1).max(maxNameLength).default('Test'),
-  surname: z.string().trim().min(1).max(maxNameLength).default('Lead'),
+  name: text().trim().min(1).max(maxNameLength).default('Test'),
+  surname: text().trim().min(1).max(maxNameLength).default('Lead'),
   email: z.email().max(maxNameLength).default('test.lead@example.com'),
-  phone: z.string().trim().min(4).max(32).default('+4915112345678'),
-  country: z.string().regex(/^[A-Z]{2}$/).default('DE'),
-  language: z.string().max(16).default('de'),
-  ip: z.string().max(64).default('203.0.113.10'),
-  funnel: z.string().max(maxNameLength).default('test'),
+  phone: text().trim().min(4).max(32).default('+4915112345678'),
+  country: text().regex(/^[A-Z]{2}$/).default('DE'),
+  language: text().max(16).default('de'),
+  ip: text().max(64).default('203.0.113.10'),
+  funnel: text().max(maxNameLength).default('test'),
 });
 export type SampleLead = z.input<typeof sampleLead>;
 

@@ -1,10 +1,9 @@
 /** Request and response schemas of the settings resources (SPEC §3), shared by the API and the screens. */
 import { z } from 'zod';
 import { languageCode } from './localizations.ts';
-import { maxNameLength, maxTextLength } from './common.ts';
+import { maxNameLength, maxTextLength, optionalText, recordId, requiredName as name, text } from './common.ts';
 import { statusClasses } from './options.ts';
 
-const name = z.string().trim().min(1, 'The name field is required.').max(maxNameLength);
 const storedColor = /^#[0-9a-fA-F]{6}$/;
 /** A hex colour as written (#1677ff, or short: #fff), stored as #rrggbb in lower case. */
 const color = z
@@ -25,8 +24,8 @@ export const localeItem = z.object({ id: z.number().int(), code: z.string(), nam
 
 export const localizationBodies = resourceBodies({
   locale: languageCode,
-  key: z.string().trim().min(1, 'The key field is required.').max(maxNameLength).regex(/^[\w.:-]+$/, 'The key may hold letters, digits, dots, dashes, colons and underscores.'),
-  value: z.string().max(maxTextLength),
+  key: text().trim().min(1, 'The key field is required.').max(maxNameLength).regex(/^[\w.:-]+$/, 'The key may hold letters, digits, dots, dashes, colons and underscores.'),
+  value: text().max(maxTextLength),
 });
 export const localizationItem = z.object({ id: z.number().int(), locale: z.string(), key: z.string(), value: z.string(), ...timestamps });
 
@@ -69,7 +68,6 @@ export const statusItem = z.object({
   ...timestamps,
 });
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 export const countryBodies = resourceBodies({
   name,
   full_name: optionalText(maxNameLength),
@@ -87,7 +85,7 @@ export const countryBodies = resourceBodies({
   sub_region_code: z.string().regex(/^\d{3}$/).nullable().optional(),
   eea: z.boolean().optional(),
   calling_code: z.string().regex(/^\d{1,4}$/, 'The calling code has 1 to 4 digits.').nullable().optional(),
-  flag: z.string().trim().min(1).max(16),
+  flag: text().trim().min(1).max(16),
 });
 export const countryItem = z.object({
   id: z.number().int(),
@@ -114,7 +112,7 @@ export const countryItem = z.object({
 export const languageBodies = resourceBodies({ code: languageCode, name, native_name: name });
 export const languageItem = z.object({ id: z.number().int(), code: z.string(), name: z.string(), native_name: z.string(), ...timestamps });
 
-const reference = z.number().int().positive().max(2_147_483_647).nullable().optional();
+const reference = recordId.nullable().optional();
 export const tagBodies = resourceBodies({ name, user_setting_id: reference });
 export const tagItem = z.object({ id: z.number().int(), name: z.string(), user_setting_id: z.number().int().nullable(), ...timestamps });
 

@@ -1,11 +1,9 @@
 /** Source random statuses (DESIGN §4): per source a weighted list of lead statuses, one drawn for a lead arriving without one. */
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, recordId as positiveId } from './common.ts';
 
 export const maxRandomStatuses = 50;
 export const maxRandomStatusWeight = 10_000;
-
-const positiveId = z.number().int().positive().max(2_147_483_647);
 
 export const randomStatusEntry = z.strictObject({
   status_id: positiveId,

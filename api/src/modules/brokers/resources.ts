@@ -5,7 +5,7 @@
  */
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { brokerBodies, brokerItem, crudPermissions, departmentBodies, departmentItem } from '@crm/shared/contract';
+import { brokerBodies, brokerItem, crudPermissions, departmentBodies, departmentItem, idText } from '@crm/shared/contract';
 import { affiliateCompanies, brokerAffiliateCompanies, brokerDepartments, brokers, countries, languages, sendIntegrations } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
 import { type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
@@ -14,7 +14,6 @@ import { normalizedAddresses } from './addresses.ts';
 import { affiliateCompaniesByBroker, brokerRefs, itemWithKeysOf } from './relations.ts';
 import { integrationNames } from '../leads/search/relations.ts';
 
-const reference = z.coerce.number().int().positive().max(2_147_483_647);
 const flag = z.stringbool();
 
 const messagesOf = (name: string) => ({
@@ -152,9 +151,9 @@ export function departmentResource(executor: Executor): ResourceDefinition {
     sortable: { branch_name: brokerDepartments.branch_name, created_at: brokerDepartments.created_at },
     defaultSort: 'branch_name',
     filters: {
-      broker_id: { column: brokerDepartments.broker_id, schema: reference },
+      broker_id: { column: brokerDepartments.broker_id, schema: idText },
       is_active: { column: brokerDepartments.is_active, schema: flag },
-      send_integration_id: { column: brokerDepartments.send_integration_id, schema: reference },
+      send_integration_id: { column: brokerDepartments.send_integration_id, schema: idText },
     },
     unique: [{ field: 'branch_name', columns: [brokerDepartments.broker_id, brokerDepartments.branch_name], message: 'This broker already has a department with this branch name.' }],
     messages: messagesOf('Department'),

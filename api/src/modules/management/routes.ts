@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paginated, paginationQuery, permissionGroups, permissionItem, roleHasPermissionItem } from '@crm/shared/contract';
+import { idText, paginated, paginationQuery, permissionGroups, permissionItem, roleHasPermissionItem } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { permissions, roleHasPermissions, roles } from '../../db/schema/index.ts';
 import { pageWindow, paginationMetaOf } from '../../http/pagination.ts';
@@ -21,7 +21,7 @@ const roleHasPermissionsQuery = paginationQuery.extend({
   sort: z.enum(['role_name', 'permission_name', 'group']).default('role_name'),
   direction,
   group,
-  role_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  role_id: idText.optional(),
 });
 
 function whereAll(conditions: readonly (SQL | undefined)[]): SQL | undefined {

@@ -1,7 +1,7 @@
 /** Users management: a resource with its roles, a hashed password and the full-access rule. */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { crudPermissions, userCreateBody, userItem, userUpdateBody } from '@crm/shared/contract';
+import { crudPermissions, idText, userCreateBody, userItem, userUpdateBody } from '@crm/shared/contract';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
 import { withIsoDates, type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
@@ -52,7 +52,7 @@ export const userResource: ResourceDefinition = {
   defaultSort: 'name',
   filters: {
     role_id: {
-      schema: z.coerce.number().int().positive().max(2_147_483_647),
+      schema: idText,
       where: (roleId) => sql`${users.id} in (select ${userRoles.user_id} from ${userRoles} where ${userRoles.role_id} = ${roleId})`,
     },
   },

@@ -17,6 +17,8 @@ import {
   statusItem,
   tagBodies,
   tagItem,
+  idText,
+  text,
 } from '@crm/shared/contract';
 import { z } from 'zod';
 import { affiliateCompanies, countries, languages, locales, localizations, sources, statuses, tags } from '../../db/schema/index.ts';
@@ -49,7 +51,7 @@ export const settingsResources: readonly ResourceDefinition[] = [
     searchable: [localizations.key, localizations.value],
     sortable: { key: localizations.key, locale: localizations.locale, updated_at: localizations.updated_at },
     defaultSort: 'key',
-    filters: { locale: { column: localizations.locale, schema: z.string().max(16) } },
+    filters: { locale: { column: localizations.locale, schema: text().max(16) } },
     unique: [{ field: 'key', columns: [localizations.locale, localizations.key], message: 'This key already has a value in this locale.' }],
   },
   {
@@ -119,7 +121,7 @@ export const settingsResources: readonly ResourceDefinition[] = [
     searchable: [sources.name],
     sortable: { name: sources.name, created_at: sources.created_at },
     defaultSort: 'name',
-    filters: { affiliate_company_id: { column: sources.affiliate_company_id, schema: z.coerce.number().int().positive() } },
+    filters: { affiliate_company_id: { column: sources.affiliate_company_id, schema: idText } },
     unique: [{ field: 'name', columns: [sources.name] }],
   },
   {

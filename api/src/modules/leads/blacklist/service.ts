@@ -7,7 +7,7 @@ import { blacklist, users } from '../../../db/schema/index.ts';
 import { invalid, notFound } from '../../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../../http/pagination.ts';
 import { searchCondition, type Executor } from '../../../http/resource.ts';
-import { assertNoNul, errorCode, pgUniqueViolation } from '../intake/text.ts';
+import { errorCode, pgUniqueViolation } from '../intake/text.ts';
 import { countMatchingLeads } from './matcher.ts';
 import { normalizeBlacklistValue } from './normalize.ts';
 
@@ -42,7 +42,6 @@ function toItem(row: ItemRow): BlacklistItem {
 const sortColumns = { created_at: blacklist.created_at, value: blacklist.value, type: blacklist.type } as const;
 
 export async function listBlacklist(db: Db, query: ParsedSearch): Promise<{ data: BlacklistItem[]; meta: PaginationMeta }> {
-  assertNoNul({ search: query.search });
   const conditions = [searchCondition([blacklist.value, blacklist.comment], query.search), query.type ? eq(blacklist.type, query.type) : undefined].filter(
     (condition): condition is SQL => condition !== undefined,
   );
@@ -73,7 +72,6 @@ const takenMessage = 'This value is already blacklisted.';
 
 /** Adds an entry (422 under `value` when it is malformed or already listed) and counts the stored leads it matches. */
 export async function createBlacklistEntry(db: Db, body: ParsedCreate, userId: number): Promise<{ data: BlacklistItem; matching_leads: number }> {
-  assertNoNul({ value: body.value, comment: body.comment });
   const normalized = normalizeBlacklistValue(body.type, body.value);
   if ('error' in normalized) throw invalid({ value: [normalized.error] });
   const [taken] = await db.select({ id: blacklist.id }).from(blacklist).where(and(eq(blacklist.type, body.type), eq(blacklist.value, normalized.value)));

@@ -11,7 +11,7 @@
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, exportRequest, exportSetting, idParam, job } from '@crm/shared/contract';
+import { dataOf, exportRequest, exportSetting, idParam, job, text } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { requireAuth } from '../../../http/access.ts';
 import { resourceRoutes } from '../../../http/resource.ts';
@@ -21,7 +21,7 @@ import { exportDownload, findExportJob, startLeadExport } from './service.ts';
 import { exportSettingResource, offeredSettings } from './settings.ts';
 
 const tags = ['lead › export'];
-const downloadQuery = z.strictObject({ token: z.string().min(1, 'The token field is required.').max(128) });
+const downloadQuery = z.strictObject({ token: text().min(1, 'The token field is required.').max(128) });
 
 export const leadExportRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue }> = async (app, { db, jobs }) => {
   await app.register(resourceRoutes(exportSettingResource(db)), { db });

@@ -8,7 +8,6 @@ import { jobs as jobsTable } from '../../../db/schema/index.ts';
 import { HttpError, invalid } from '../../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { findOwnJobOfType, type JobRow } from '../../jobs/service.ts';
-import { rejectNul } from '../search/guards.ts';
 import { contentTypes, exportDirectory, newStoredFileName, storedFilePath, tokenMatches } from './files.ts';
 import { leadExportJobName, leadExportJobType } from './job.ts';
 import { exportJobPayload, type ExportJobPayload } from './payload.ts';
@@ -17,8 +16,6 @@ import { offeredSetting } from './settings.ts';
 export type ExportRequestBody = z.output<typeof exportRequest>;
 
 export async function startLeadExport(db: Db, jobs: JobQueue, userId: number, body: ExportRequestBody, apiBase: string): Promise<JobRow> {
-  // PostgreSQL refuses NUL in text: a 422 naming the filter, not a failed job.
-  rejectNul(Object.fromEntries(Object.entries(body.filters).map(([key, value]) => [`filters.${key}`, value])));
   const setting = await offeredSetting(db, userId, body.export_setting_id);
   if (!setting || setting.columns.length === 0) throw invalid({ export_setting_id: ['The selected export setting does not exist.'] });
   const payload: ExportJobPayload = {

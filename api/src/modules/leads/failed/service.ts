@@ -12,7 +12,6 @@ import { pageWindow, paginationMetaOf } from '../../../http/pagination.ts';
 import { searchCondition, type Executor } from '../../../http/resource.ts';
 import type { IntakeResult, LeadIntakeInput } from '../intake/schema.ts';
 import { intakeLead } from '../intake/service.ts';
-import { assertNoNul } from '../intake/text.ts';
 
 export type FailedLeadRecord = {
   /** The row as it arrived (an import line keyed by column, or an add-lead body). */
@@ -117,7 +116,6 @@ function filtersWhere(filters: z.output<typeof failedLeadFilters>): SQL | undefi
 }
 
 export async function listFailedLeads(db: Db, query: ParsedSearch): Promise<{ data: FailedLeadItem[]; meta: PaginationMeta }> {
-  assertNoNul({ search: query.search });
   const where = filtersWhere(query);
   const order = query.direction === 'desc' ? desc : asc;
   const { limit, offset } = pageWindow(query);

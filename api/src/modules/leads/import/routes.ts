@@ -19,7 +19,7 @@ import { UnreadableFileError } from './readers/index.ts';
 import { loadImportReferences } from './references.ts';
 import { dryRunImport } from './run.ts';
 import { leadImportJobType } from './schema.ts';
-import { findOwnUpload, storeUpload } from './uploads.ts';
+import { findOwnUpload, storeUpload, uploadStreamError } from './uploads.ts';
 
 const tags = ['lead › import'];
 const fileRequired = () => invalid({ file: ['The file field is required.'] });
@@ -48,7 +48,10 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     async (request, reply) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw fileRequired();
-      const part = await request.file();
+      // Reading the parts touches neither disk nor database: whatever fails here is the body.
+      const part = await request.file().catch((error: unknown) => {
+        throw uploadStreamError(error);
+      });
       if (!part) throw fileRequired();
       if (part.fieldname !== 'file') {
         part.file.resume();

@@ -61,6 +61,13 @@ async function xlsxProblem(path: string): Promise<string | null> {
 
 export type IncomingFile = { fileName: string; stream: Readable & { truncated?: boolean } };
 
+/**
+ * What a failure of the upload's own stream answers. The multipart plugin's limits carry their status (413); any other
+ * (busboy's "Boundary not found", "Unexpected end of multipart data") is a body that is not the multipart it claims.
+ */
+export const uploadStreamError = (error: unknown): unknown =>
+  typeof (error as { statusCode?: unknown }).statusCode === 'number' ? error : invalid({ file: ['The upload is not a readable multipart/form-data body: send the file again.'] });
+
 /** Streams an upload to disk, checks it and records it for `userId`; any refusal leaves nothing behind. */
 export async function storeUpload(db: Db, userId: number, file: IncomingFile, directory = importDirectory()): Promise<ImportUpload> {
   const kind = kindOf(file.fileName);
@@ -71,8 +78,18 @@ export async function storeUpload(db: Db, userId: number, file: IncomingFile, di
   await mkdir(directory, { recursive: true });
   const id = randomUUID();
   const path = join(directory, `${id}.${kind}`);
+  // Which side failed first: the upload's stream (a malformed body, the client's) or the disk (ours). The other side
+  // is then destroyed with the same error, so the error alone cannot tell.
+  let failed: 'upload' | 'disk' | null = file.stream.errored ? 'upload' : null;
+  file.stream.once('error', () => {
+    failed ??= 'upload';
+  });
   try {
-    await pipeline(file.stream, createWriteStream(path, { flags: 'wx' }));
+    const target = createWriteStream(path, { flags: 'wx' });
+    target.once('error', () => {
+      failed ??= 'disk';
+    });
+    await pipeline(file.stream, target);
     // @fastify/multipart stops writing at the size limit and marks the stream truncated.
     if (file.stream.truncated) throw new HttpError(413, fileTooLargeMessage, { file: [fileTooLargeMessage] });
     const { size } = await stat(path);
@@ -85,7 +102,7 @@ export async function storeUpload(db: Db, userId: number, file: IncomingFile, di
     return { upload_id: id, file_name: fileName, kind, size };
   } catch (error) {
     await rm(path, { force: true });
-    throw error;
+    throw failed === 'upload' ? uploadStreamError(error) : error;
   }
 }
 

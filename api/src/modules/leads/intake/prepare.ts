@@ -1,14 +1,13 @@
 /**
  * Step one of intake, with no database: turns a validated body into column values (DESIGN §4: trimmed, lower-cased
  * emails; E.164 phones read with the country; canonical IP) and catches what the body schema lets through but
- * PostgreSQL would refuse (an impossible date, an amount too large for its column, NUL characters).
+ * PostgreSQL would refuse (an impossible date, an amount too large for its column); NUL characters are the contract's.
  */
 import { isCalendarDate } from '@crm/shared/contract';
 import { normalizePhone } from '@crm/shared/phone';
 import type { leads } from '../../../db/schema/index.ts';
 import { canonicalIp } from '../blacklist/normalize.ts';
 import { refusal, type IntakeRefusal, type LeadIntakeInput } from './schema.ts';
-import { nulErrors } from './text.ts';
 
 /** Every column intake writes from the body; lead_id, status and provenance are added when the lead is inserted. */
 export type LeadValues = Omit<typeof leads.$inferInsert, 'id' | 'lead_id' | 'status_id' | 'original_status_id' | 'status_changed_at' | 'created_by' | 'import_job_id' | 'import_row'>;
@@ -57,9 +56,7 @@ function phoneOf(field: 'phone' | 'alt_phone', value: string | null | undefined,
 }
 
 export function prepareLead(input: LeadIntakeInput): { ok: true; lead: PreparedLead } | IntakeRefusal {
-  const errors: Errors = nulErrors(input);
-  if (Object.keys(errors).length > 0) return refusal('INVALID', errors);
-
+  const errors: Errors = {};
   const country = text(input.country)?.toUpperCase() ?? null;
   const phone = phoneOf('phone', input.phone, country, errors);
   const altPhone = phoneOf('alt_phone', input.alt_phone, country, errors);

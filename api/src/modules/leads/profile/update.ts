@@ -13,7 +13,6 @@ import { leadDataHistories, leads, leadTags, tags } from '../../../db/schema/ind
 import { invalid, notFound } from '../../../http/errors.ts';
 import type { Executor } from '../../../http/resource.ts';
 import { toLeadDetail, type LeadRow } from './detail.ts';
-import { rejectNul } from '../search/guards.ts';
 import { referenceErrors, type FieldErrors } from './references.ts';
 import { blacklistErrors, findBlacklistHits } from '../blacklist/matcher.ts';
 import { duplicateWindowDays, findDuplicates, lockContacts } from '../intake/duplicates.ts';
@@ -158,7 +157,6 @@ async function replaceTags(tx: Executor, leadId: number, wanted: readonly number
 }
 
 export async function updateLead(db: Db, id: number, body: LeadUpdate, userId: number): Promise<LeadDetail> {
-  rejectNul(body);
   return db.transaction(async (tx) => {
     // Locked for the whole edit so two concurrent edits each record what they really changed.
     const [existing] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');

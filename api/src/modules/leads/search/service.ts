@@ -7,7 +7,6 @@ import { leads } from '../../../db/schema/index.ts';
 import { paginationMetaOf } from '../../../http/pagination.ts';
 import { leadCountSql, leadSearchParts, type LeadSearchOptions, type LeadSearchParts, type ParsedLeadSearchQuery } from './sql.ts';
 import { leadSearchPlan, type LeadSearchPlan } from './plans.ts';
-import { rejectNul } from './guards.ts';
 
 /**
  * Runs one statement and gives its rows. The API runs them through Drizzle (`dbStatements`); the benchmark's baseline
@@ -97,7 +96,6 @@ type CountedPage = { data: LeadListItem[]; total: EstimatedTotal };
 
 /** `GET /lead`'s answer, its statements run by `run`. */
 export async function searchLeadsWith(run: RunStatement, query: ParsedLeadSearchQuery, options: LeadSearchOptions = {}): Promise<LeadPage> {
-  rejectNul(query);
   const search: Search = { query, options, parts: leadSearchParts(query, options) };
   const { data, total } = search.parts.where === undefined ? await unfilteredPage(run, search) : await filteredPage(run, search);
   return { data, meta: { ...paginationMetaOf(query, total.total), ...total } };

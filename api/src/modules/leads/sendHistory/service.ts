@@ -6,7 +6,6 @@ import type { Db } from '../../../db/database.ts';
 import { cappedTotal } from '../../../db/totals.ts';
 import { brokerDepartments, leads, leadSendHistories } from '../../../db/schema/index.ts';
 import { pageWindow, paginationMetaOf } from '../../../http/pagination.ts';
-import { rejectNul } from '../search/guards.ts';
 import { dateRange } from '../search/sql.ts';
 import { toSendHistoryItems } from './items.ts';
 
@@ -44,7 +43,6 @@ function conditionsOf(query: ParsedSendHistoryQuery): SQL[] {
 }
 
 export async function searchSendHistories(db: Db, query: ParsedSendHistoryQuery): Promise<SendHistoryPage> {
-  rejectNul(query);
   const conditions = conditionsOf(query);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const descending = query.direction === 'desc';

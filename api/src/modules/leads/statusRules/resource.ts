@@ -3,15 +3,12 @@
  * checks, the row as it will be stored (body merged over the existing row) must name two existing lead statuses that
  * differ, with a duration of at least a day unless the duration is ignored; one rule per condition status.
  */
-import { z } from 'zod';
-import { crudPermissions, leadStatusSettingBodies, leadStatusSettingItem } from '@crm/shared/contract';
+import { crudPermissions, idText, leadStatusSettingBodies, leadStatusSettingItem } from '@crm/shared/contract';
 import { leadStatusSettings } from '../../../db/schema/index.ts';
 import { invalid } from '../../../http/errors.ts';
 import { withIsoDates, type Executor, type ResourceDefinition, type Row } from '../../../http/resource.ts';
 import { idsOf, pick, statusCells } from '../search/relations.ts';
 import { statusClasses, statusProblem, type FieldErrors } from '../profile/references.ts';
-
-const reference = z.coerce.number().int().positive().max(2_147_483_647);
 
 type RuleValues = { condition_status_id: number; last_status_id: number; duration_day: number; ignore_duration: boolean };
 
@@ -59,8 +56,8 @@ export function leadStatusRuleResource(executor: Executor): ResourceDefinition {
     },
     defaultSort: 'id',
     filters: {
-      condition_status_id: { schema: reference, column: leadStatusSettings.condition_status_id },
-      last_status_id: { schema: reference, column: leadStatusSettings.last_status_id },
+      condition_status_id: { schema: idText, column: leadStatusSettings.condition_status_id },
+      last_status_id: { schema: idText, column: leadStatusSettings.last_status_id },
     },
     unique: [{ field: 'condition_status_id', columns: [leadStatusSettings.condition_status_id], message: 'A rule for this condition status already exists.' }],
     hooks: {

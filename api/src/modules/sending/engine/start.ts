@@ -12,7 +12,6 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { findOwnJobOfType, type JobRow } from '../../jobs/service.ts';
 import { departmentLabelSql } from '../../brokers/relations.ts';
 import { countSelection } from '../../leads/export/selection.ts';
-import { rejectNul } from '../../leads/search/guards.ts';
 import { sendJobType, type SendJobPayload } from './payload.ts';
 
 export type SendRequestBody = z.output<typeof sendRequest>;
@@ -55,7 +54,6 @@ export async function checkImportThenSend(db: Db, auth: { userId: number; permis
 }
 
 export async function startSend(db: Db, jobs: JobQueue, userId: number, body: SendRequestBody): Promise<JobRow> {
-  rejectNul(Object.fromEntries(Object.entries(body.filters).map(([key, value]) => [`filters.${key}`, value])));
   await assertSender(db, userId);
   const department = await sendableDepartment(db, body.broker_department_id);
   const leadIds = body.lead_ids ? [...new Set(body.lead_ids)] : null;

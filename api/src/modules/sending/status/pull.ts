@@ -5,9 +5,10 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { sendIntegrations } from '../../../db/schema/index.ts';
+import { HttpError } from '../../../http/errors.ts';
 import { adapterFor } from '../adapters/registry.ts';
 import { sanitizeRequest, sanitizeResponse } from '../adapters/sanitize.ts';
-import type { IntegrationConfig } from '../adapters/types.ts';
+import type { Adapter, HttpResponse, IntegrationConfig, PullWindow } from '../adapters/types.ts';
 import { loadIntegrationConfig } from '../integrations/resource.ts';
 import { callBroker, type SendEngine } from '../engine/deps.ts';
 import { logCall } from '../engine/log.ts';
@@ -17,6 +18,22 @@ export type PullSummary = { integration_id: number; pages: number; reports: numb
 
 const firstWindowMs = 24 * 60 * 60 * 1000;
 const maxPages = 200;
+
+/**
+ * The broker's side of a pull failed (unreachable, an error status, a reply that cannot be read): an outcome to
+ * report, a 502 naming why, not a fault of ours (a 500). The call itself is in the request log.
+ */
+const pullFailed = (integration: IntegrationConfig, why: unknown) =>
+  new HttpError(502, `${integration.name}: the status pull failed: ${why instanceof Error ? why.message : String(why)}`);
+
+/** A page's reports; a reply the adapter cannot read (not JSON, refused, no list) is the broker's failure. */
+function readPage(adapter: Adapter, integration: IntegrationConfig, response: HttpResponse, window: PullWindow, page: number) {
+  try {
+    return adapter.readPull(integration, response, window, page);
+  } catch (error) {
+    throw pullFailed(integration, error);
+  }
+}
 
 export async function pullIntegration(engine: SendEngine, integration: IntegrationConfig, lastPulledAt: Date | null, now = new Date()): Promise<PullSummary> {
   const { db } = engine;
@@ -29,11 +46,11 @@ export async function pullIntegration(engine: SendEngine, integration: Integrati
     const started = performance.now();
     const response = await callBroker(engine, integration, request).catch((error: unknown) => {
       logCall(engine, { integration, leadId: null, request: sanitizeRequest(request, integration), response: null, durationMs: performance.now() - started });
-      throw error;
+      throw pullFailed(integration, error);
     });
     logCall(engine, { integration, leadId: null, request: sanitizeRequest(request, integration), response: sanitizeResponse(response, integration), durationMs: performance.now() - started });
-    if (response.status < 200 || response.status >= 300) throw new Error(`${integration.name}: the pull answered HTTP ${response.status}`);
-    const { leads, hasMore } = adapter.readPull(integration, response, window, page);
+    if (response.status < 200 || response.status >= 300) throw pullFailed(integration, `the broker answered HTTP ${response.status}`);
+    const { leads, hasMore } = readPage(adapter, integration, response, window, page);
     summary.pages += 1;
     for (const pulled of leads) {
       summary.reports += 1;
