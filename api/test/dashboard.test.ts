@@ -43,14 +43,18 @@ describe('GET /dashboard/statistics', () => {
   const pool = () => context.database.pool;
 
   async function insertLeads(rows: readonly LeadSeed[]): Promise<number[]> {
-    // One statement, as an import writes a batch.
+    // One statement, as an import writes a batch; an FTD with the report its department's broker sent.
     const result = await pool().query<{ id: number }>(
-      `insert into leads (lead_id, email, phone_normalized, created_at, updated_at, api_ftd_at, last_broker_department_id)
-       select lead_id, email, phone, at, at, ftd, department
-         from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::int4[]) with ordinality
-              as t(lead_id, email, phone, at, ftd, department, position)
-        order by position
-       returning id`,
+      `with inserted as (
+         insert into leads (lead_id, email, phone_normalized, created_at, updated_at, api_ftd_at, last_broker_department_id)
+         select lead_id, email, phone, at, at, ftd, department
+           from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::int4[]) with ordinality
+                as t(lead_id, email, phone, at, ftd, department, position)
+          order by position
+         returning id, api_ftd_at, last_broker_department_id),
+       reported as (insert into lead_broker_histories (lead_id, broker_department_id, channel, api_ftd_at)
+                    select id, last_broker_department_id, 'push', api_ftd_at from inserted where api_ftd_at is not null)
+       select id from inserted order by id`,
       [
         rows.map(() => `DASH${++sequence}`),
         rows.map((row) => row.email ?? null),

@@ -5,7 +5,8 @@
  * - leads: unique leads, the distinct contacts (normalized email, else E.164 phone) among the leads created that day;
  * - failed_leads: failed-lead rows created that day;
  * - sent_success / sent_failure: send-history rows of that day by outcome (queued and sending ones are not counted);
- * - ftds: leads whose `api_ftd_at` falls that day; per department, by the lead's last department.
+ * - ftds: leads whose `api_ftd_at` falls that day; per department, those its broker reported (the department of the
+ *   send the report answered, not the lead's last department: the department summary's FTDs, api/src/modules/brokers/ftds.ts).
  */
 import { z } from 'zod';
 import { calendarDate, text } from './common.ts';

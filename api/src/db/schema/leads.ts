@@ -106,8 +106,6 @@ export const leads = pgTable(
     index('leads_last_sent_desc_idx').on(table.last_sent_at.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('leads_last_department_idx').on(table.last_broker_department_id, table.last_sent_at),
     index('leads_search_compact_trgm_idx').using('gin', sql`${compactedSearchText(table.search_text)} gin_trgm_ops`),
-    // The dashboard (modules/dashboard/counts.ts): a day range of FTDs with their department, from the index alone.
-    index('leads_ftd_department_idx').on(table.api_ftd_at, table.last_broker_department_id).where(sql`${table.api_ftd_at} is not null`),
     // The broker-side statuses seen (a skip scan, db/distinct.ts) and the leads holding one, without a row read.
     index('leads_api_lead_status_idx').on(table.api_lead_status, table.id).where(sql`${table.api_lead_status} is not null`),
   ],
@@ -200,7 +198,14 @@ export const leadBrokerHistories = pgTable(
     payload: jsonb('payload'),
     created_at: createdAt(),
   },
-  (table) => [index('lead_broker_histories_lead_idx').on(table.lead_id, table.created_at), index('lead_broker_histories_department_idx').on(table.broker_department_id, table.created_at)],
+  (table) => [
+    index('lead_broker_histories_lead_idx').on(table.lead_id, table.created_at),
+    index('lead_broker_histories_department_idx').on(table.broker_department_id, table.created_at),
+    // A lead's first deposit is reported once (sending/status/apply.ts), so a department's FTD rows count its FTD leads (modules/brokers/ftds.ts).
+    uniqueIndex('lead_broker_histories_ftd_lead_unique').on(table.lead_id).where(sql`${table.api_ftd_at} is not null`),
+    // The dashboard (modules/dashboard/counts.ts): a day range of FTDs with their department, from the index alone.
+    index('lead_broker_histories_ftd_idx').on(table.api_ftd_at, table.broker_department_id).where(sql`${table.api_ftd_at} is not null`),
+  ],
 );
 
 /**

@@ -2,7 +2,7 @@
  * `broker/department/:id/histories/view`: a department's totals, what was sent to it (send histories) and what its
  * broker reported back (broker histories), newest first.
  */
-import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataOf,
@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { brokerDepartments, leadBrokerHistories, leads, leadSendHistories, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../http/pagination.ts';
+import { departmentFtds } from './ftds.ts';
 import { departmentItemsOf } from './resources.ts';
 
 const access = 'broker.department.histories.view';
@@ -54,11 +55,8 @@ export const departmentHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
           })
           .from(leadSendHistories)
           .where(eq(leadSendHistories.broker_department_id, id)),
-        // The first deposits this department's broker reported (a lead that deposited elsewhere before is not one).
-        db
-          .select({ ftds: sql<number>`count(distinct ${leadBrokerHistories.lead_id})`.mapWith(Number) })
-          .from(leadBrokerHistories)
-          .where(and(eq(leadBrokerHistories.broker_department_id, id), isNotNull(leadBrokerHistories.api_ftd_at))),
+        // The FTDs its broker reported, as the dashboard's department series count them (ftds.ts).
+        db.select({ ftds: count() }).from(departmentFtds.table).where(departmentFtds.where(eq(departmentFtds.department, id))),
       ]);
       return { data: { department, sent: sends?.sent ?? 0, failed: sends?.failed ?? 0, ftds: ftds?.ftds ?? 0 } };
     },
@@ -127,7 +125,7 @@ export const departmentHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
     async (request) => {
       const { params, query } = request;
       await assertDepartmentExists(params.id);
-      const where = whereAll(eq(leadBrokerHistories.broker_department_id, params.id), query.ftd_only ? isNotNull(leadBrokerHistories.api_ftd_at) : undefined);
+      const where = whereAll(eq(leadBrokerHistories.broker_department_id, params.id), query.ftd_only ? departmentFtds.where() : undefined);
       const { limit, offset } = pageWindow(query);
       const [rows, [total]] = await Promise.all([
         db

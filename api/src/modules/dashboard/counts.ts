@@ -9,6 +9,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type DashboardCardKey, type DepartmentMetricKey } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { failedLeads, leadContactRepeats, leads, leadSendHistories } from '../../db/schema/index.ts';
+import { departmentFtds } from '../brokers/ftds.ts';
 
 /** Fourteen daily counts, oldest first. */
 export type DailySeries = number[];
@@ -40,7 +41,7 @@ export async function windowCounts(db: Db, bounds: readonly Date[]): Promise<Win
                             where ${column} >= ${startOf(sql`bucket`)} and ${column} < ${startOf(sql`bucket + 1`)} and ${also} ${grouping}) as counted`);
   };
 
-  const [{ rows: created }, { rows: repeated }, { rows: failed }, { rows: sends }, { rows: ftds }] = await Promise.all([
+  const [{ rows: created }, { rows: repeated }, { rows: failed }, { rows: sends }, { rows: ftds }, { rows: departmentFtdRows }] = await Promise.all([
     // leads_created_idx
     perDay(leads, leads.created_at),
     // A lead whose previous lead of the same contact was created on the same day is not a unique lead of that day.
@@ -52,8 +53,10 @@ export async function windowCounts(db: Db, bounds: readonly Date[]): Promise<Win
       also: sql`${leadSendHistories.state} in ('success', 'failure')`,
       by: { department: leadSendHistories.broker_department_id, state: leadSendHistories.state },
     }),
-    // leads_ftd_department_idx
-    perDay<ByDepartment>(leads, leads.api_ftd_at, { by: { department: leads.last_broker_department_id } }),
+    // leads_api_ftd_idx
+    perDay(leads, leads.api_ftd_at),
+    // lead_broker_histories_ftd_idx
+    perDay<ByDepartment>(departmentFtds.table, departmentFtds.at, { also: departmentFtds.where(), by: { department: departmentFtds.department } }),
   ]);
 
   const zeros = (): DailySeries => new Array<number>(days).fill(0);
@@ -71,7 +74,7 @@ export async function windowCounts(db: Db, bounds: readonly Date[]): Promise<Win
     add(series[metric], row);
   };
   for (const row of sends) addToDepartment(row.state === 'success' ? 'sent_success' : 'sent_failure', row);
-  for (const row of ftds) addToDepartment('ftds', row);
+  for (const row of departmentFtdRows) addToDepartment('ftds', row);
 
   const repeatedPerDay = seriesOf(repeated);
   return {

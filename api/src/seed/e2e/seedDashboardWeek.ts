@@ -28,7 +28,12 @@ export async function seedDashboardWeek(db: Db): Promise<void> {
     };
     for (const lead of week.leads) await insertLead({ email: lead.email, phone: lead.phone, createdAt: lead.at });
     for (const ftd of week.ftds) {
-      await insertLead({ email: `dash-ftd-${sequence + 1}@example.com`, phone: null, createdAt: carrierCreatedAt, ftdAt: ftd.at, departmentId: departmentIds[ftd.department] });
+      const departmentId = departmentIds[ftd.department];
+      const leadId = await insertLead({ email: `dash-ftd-${sequence + 1}@example.com`, phone: null, createdAt: carrierCreatedAt, ftdAt: ftd.at, departmentId });
+      // A department's FTDs are the ones its broker reported (modules/brokers/ftds.ts).
+      await tx.execute(sql`
+        insert into lead_broker_histories (lead_id, broker_department_id, channel, api_lead_status, api_ftd_at, created_at)
+        values (${leadId}, ${departmentId}, 'push', 'Deposit', ${ftd.at}, ${ftd.at})`);
     }
     for (const send of week.sends) {
       const departmentId = departmentIds[send.department];

@@ -1,0 +1,3 @@
+DROP INDEX "leads_ftd_department_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "lead_broker_histories_ftd_lead_unique" ON "lead_broker_histories" USING btree ("lead_id") WHERE "lead_broker_histories"."api_ftd_at" is not null;--> statement-breakpoint
+CREATE INDEX "lead_broker_histories_ftd_idx" ON "lead_broker_histories" USING btree ("api_ftd_at","broker_department_id") WHERE "lead_broker_histories"."api_ftd_at" is not null;
