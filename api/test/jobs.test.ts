@@ -1,8 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { job as jobSchema } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
+import { defaultAttemptTiming } from '../src/modules/jobs/attempts.ts';
+import { JobQueue } from '../src/modules/jobs/queue.ts';
 import { html } from '../src/modules/notifications/html.ts';
 import { bearer, createTestContext, waitFor, type TestContext } from './helpers.ts';
 
@@ -139,6 +141,62 @@ describe('background jobs and their notifications', () => {
     const first = body.data[0]!.id;
     assert.equal((await context.app.inject({ method: 'GET', url: `/api/jobs/${first}`, headers: bearer(stranger.token) })).statusCode, 404);
     assert.equal((await context.app.inject({ method: 'PUT', url: `/api/jobs/${first}/cancel`, headers: bearer(stranger.token) })).statusCode, 404);
+  });
+
+  test('a job whose worker died (running, heartbeat stale) is resumed by another process within a minute, and shown as stalled meanwhile', async () => {
+    assert.ok(defaultAttemptTiming.staleSeconds + defaultAttemptTiming.sweepSeconds < 60, 'stale, then found by the next sweep: within a minute');
+    // What a killed worker leaves: the row running at 40 %, its last heartbeat 31 s ago.
+    const [dead] = await context.database.db
+      .insert(tables.jobs)
+      .values({ user_id: userId, type: 'test.count', name: 'Dead worker', status: 'running', attempts: 1, payload: { total: 5 }, total: 5, processed: 2, progress: 40, heartbeat_at: sql`now() - interval '31 seconds'` })
+      .returning();
+    const shown = await context.app.inject({ method: 'GET', url: `/api/jobs/${dead!.id}`, headers: bearer(token) });
+    assert.deepEqual(
+      (({ status, stalled, attempts }) => ({ status, stalled, attempts }))(jobSchema.parse((shown.json() as { data: unknown }).data)),
+      { status: 'running', stalled: true, attempts: 1 },
+    );
+    // Another worker process with the default timing starts: it claims the job at once (and every 10 s after).
+    const other = new JobQueue(context.database, { pollingIntervalSeconds: 0.5 });
+    other.register('test.count', async ({ report }) => {
+      await report({ processed: 5, total: 5 });
+      return { message: html`resumed` };
+    });
+    const startedAt = Date.now();
+    await other.start({ work: true });
+    try {
+      const row = await ended(dead!.id);
+      assert.ok(Date.now() - startedAt < 60_000);
+      assert.deepEqual([row.status, row.attempts, row.processed], ['finished', 2, 5]);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  test('a live attempt keeps its job: no other process claims it while its heartbeat is fresh', async () => {
+    const eager = new JobQueue(context.database, { attempts: { staleSeconds: 1 } });
+    eager.register('test.slow', async () => ({ message: html`claimed twice` }));
+    const created = await context.jobs.dispatch({ userId, type: 'test.slow', name: 'Alive' });
+    await waitFor(async () => ((await jobRow(created.id))?.processed ?? 0) > 2);
+    // The slow job reports every 50 ms, and every report is a heartbeat.
+    for (let round = 0; round < 6; round += 1) {
+      assert.deepEqual(await eager.resumeStalled(), []);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await context.app.inject({ method: 'PUT', url: `/api/jobs/${created.id}/cancel`, headers: bearer(token) });
+    assert.equal((await ended(created.id)).attempts, 1);
+  });
+
+  test('a job whose worker died at every attempt ends failed once the attempts are used up', async () => {
+    const [dead] = await context.database.db
+      .insert(tables.jobs)
+      .values({ user_id: userId, type: 'test.count', name: 'Crash loop', status: 'running', attempts: 2, payload: { total: 1 }, heartbeat_at: sql`now() - interval '1 minute'` })
+      .returning();
+    const other = new JobQueue(context.database, { maxAttempts: 2 });
+    other.register('test.count', async () => assert.fail('not run again'));
+    assert.deepEqual((await other.resumeStalled()).map((job) => job.id), [dead!.id]);
+    const row = await ended(dead!.id);
+    assert.deepEqual([row.status, row.attempts], ['failed', 3]);
+    assert.match(row.error ?? '', /interrupted 2 times/);
   });
 
   test('a maintenance task is stored as one pg-boss cron schedule (UTC), shared by every instance', async () => {

@@ -567,7 +567,7 @@ describe('lead import API', () => {
    * socket server it is served on (loopback, like the API's own connection), where a dropped connection's open
    * transaction is rolled back as a server would.
    */
-  test('a worker killed mid-import: a new worker resumes after the last committed batch, each row exactly once', async () => {
+  test('a worker killed mid-import: another worker finds its job and resumes after the last committed batch, each row exactly once', async () => {
     const { csv, rows } = bulkCsv(2_000, 'killed');
     const file = await upload('killed.csv', csv);
     const expected = (await call('POST', '/api/lead/import/dry-run', { upload_id: file.upload_id, options: { delimiter: ',' }, columns: bulkColumns })).json() as { data: ImportReport };
@@ -583,9 +583,15 @@ describe('lead import API', () => {
       .returning({ id: tables.jobs.id });
     const jobId = job!.id;
 
-    const first = startWorker(jobId);
+    // A working process beside the import's worker: it sweeps for jobs whose worker died (heartbeat 0.5 s, stale after
+    // 5 s, a sweep every 0.5 s in both processes: the defaults are 10, 30 and 10 s, which jobs.test.ts proves).
+    const sweeper = startWorker(jobId, 'sweep');
+    await sweeper.printed('ready');
+    const first = startWorker(jobId, 'attempt');
     await first.committed(3);
+    assert.ok(Number.isNaN(sweeper.printedAt('resumed')), 'a live attempt keeps its job');
     first.child.kill('SIGKILL');
+    const killedAt = Date.now();
     await first.exited;
     const afterKill = await jobRow(jobId);
     const committed = afterKill.result as { rows: number; last_row: number };
@@ -594,9 +600,10 @@ describe('lead import API', () => {
     // The batch in flight when the worker died was rolled back whole: the committed rows are exactly the checkpoint's.
     assertEachRowOnce(await rowsOfJob(jobId), rows.slice(0, committed.last_row));
 
-    const second = startWorker(jobId);
-    const code = await second.exited;
-    assert.equal(code, 0, second.stderr());
+    const code = await sweeper.exited;
+    assert.equal(code, 0, sweeper.stderr());
+    const resumedAfter = sweeper.printedAt('resumed') - killedAt;
+    assert.ok(resumedAfter >= 0 && resumedAfter < 15_000, `resumed ${resumedAfter} ms after the kill`);
     const done = await jobRow(jobId);
     assert.equal(done.status, 'finished', done.error ?? '');
     assert.equal(done.attempts, 2);
@@ -613,27 +620,40 @@ describe('lead import API', () => {
     return settings.connectionString ?? `postgres://postgres@${settings.host}:${settings.port}/postgres`;
   }
 
-  function startWorker(jobId: number) {
+  /** A worker process (fixtures/import-worker.ts): it runs the job's attempt, or sweeps for it once its worker died. */
+  function startWorker(jobId: number, mode: 'attempt' | 'sweep') {
     const script = fileURLToPath(new URL('./fixtures/import-worker.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, databaseUrl(), String(jobId)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, databaseUrl(), String(jobId), mode], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
     let output = '';
     let errors = '';
+    const seen = new Map<string, number>();
     const waiters: { batches: number; resolve: () => void }[] = [];
+    const lineWaiters: { line: string; resolve: () => void }[] = [];
     const commits = () => output.split('\n').filter((line) => line.startsWith('committed ')).length;
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      for (const line of output.split('\n')) if (!seen.has(line)) seen.set(line, Date.now());
       for (const waiter of waiters) if (commits() >= waiter.batches) waiter.resolve();
+      for (const waiter of lineWaiters) if (seen.has(waiter.line)) waiter.resolve();
     });
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const unlessExited = (what: string) => (reject: (error: Error) => void) => void exited.then((code) => reject(new Error(`the worker exited (${code}) before ${what}: ${errors}`)));
     return {
       child,
       exited,
       stderr: () => errors,
+      /** When the worker printed this line (NaN: not yet). */
+      printedAt: (line: string) => seen.get(line) ?? Number.NaN,
+      printed: (line: string) =>
+        new Promise<void>((resolve, reject) => {
+          lineWaiters.push({ line, resolve });
+          unlessExited(line)(reject);
+        }),
       committed: (batches: number) =>
         new Promise<void>((resolve, reject) => {
           waiters.push({ batches, resolve });
-          void exited.then((code) => reject(new Error(`the worker exited (${code}) before ${batches} batches: ${errors}`)));
+          unlessExited(`${batches} batches`)(reject);
         }),
     };
   }

@@ -16,3 +16,4 @@ export * from './leadTransfer.ts';
 export * from './brokers.ts';
 export * from './sending.ts';
 export * from './dashboard.ts';
+export * from './workbookPackage.ts';

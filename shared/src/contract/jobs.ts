@@ -14,6 +14,13 @@ export const job = z.object({
   failed: z.number().int(),
   progress: z.number().int(),
   error: z.string().nullable(),
+  /** Attempts started so far: above 1, the job was resumed after an attempt failed or its worker stopped. */
+  attempts: z.number().int(),
+  /**
+   * Running, but its worker has stopped recording that it is alive (killed, crashed): another worker resumes it
+   * from its last committed step within a minute.
+   */
+  stalled: z.boolean(),
   result: z.unknown(),
   cancelled_at: z.string().nullable(),
   finished_at: z.string().nullable(),

@@ -30,6 +30,8 @@ export function jobFixture(overrides: Partial<Job> = {}): Job {
     failed: 0,
     progress: 0,
     error: null,
+    attempts: 0,
+    stalled: false,
     result: null,
     cancelled_at: null,
     finished_at: null,

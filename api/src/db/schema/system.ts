@@ -20,6 +20,8 @@ export const jobs = pgTable(
     progress: integer('progress').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     started_at: at('started_at'),
+    /** Set by the worker running the attempt every few seconds: a running job whose heartbeat is stale lost its worker. */
+    heartbeat_at: at('heartbeat_at'),
     cancelled_at: at('cancelled_at'),
     finished_at: at('finished_at'),
     ...timestamps(),

@@ -1,15 +1,17 @@
 /**
  * Background jobs: a `jobs` row per user-visible job (what the jobs page shows) and a pg-boss job on the
- * same database that carries only its id. pg-boss gives delivery, retries and crash recovery (an
- * expired active job is retried); the row gives progress and the final state. Handlers must be
- * idempotent: a retried attempt finds its earlier work already stored (unique keys per job and row).
+ * same database that carries only its id. pg-boss gives delivery and retries; the row gives progress, the
+ * final state and who is working on it (attempts.ts: a heartbeat, and the claim of a dead worker's job by
+ * any working process within a minute). Handlers must be idempotent: a retried attempt finds its earlier
+ * work already stored (unique keys per job and row).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import type { Database, Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { html, type Html } from '../notifications/html.ts';
 import { notify } from '../notifications/service.ts';
+import { claimDelivered, claimStalled, defaultAttemptTiming, heldBy, releaseForRetry, startHeartbeat, type AttemptTiming } from './attempts.ts';
 import type { JobRow } from './service.ts';
 
 export type JobContext = {
@@ -36,6 +38,8 @@ export type JobQueueOptions = {
   pollingIntervalSeconds?: number;
   /** Wait before a failed attempt is retried. */
   retryDelaySeconds?: number;
+  /** Heartbeat, staleness and sweep of attempts (attempts.ts). */
+  attempts?: Partial<AttemptTiming>;
 };
 
 const queueName = (type: string) => `crm.${type.replaceAll(/[^a-z0-9_.-]/gi, '_')}`;
@@ -48,7 +52,11 @@ export class JobQueue {
   private readonly expireInSeconds: number;
   private readonly pollingIntervalSeconds: number;
   private readonly retryDelaySeconds: number;
+  private readonly timing: AttemptTiming;
   private started = false;
+  private sweeper: NodeJS.Timeout | null = null;
+  /** Attempts this process resumed from dead workers (not pg-boss deliveries): `stop` waits for them. */
+  private readonly resumed = new Set<Promise<void>>();
 
   constructor(
     private readonly database: Database,
@@ -58,6 +66,7 @@ export class JobQueue {
     this.expireInSeconds = options.expireInSeconds ?? 15 * 60;
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     this.retryDelaySeconds = options.retryDelaySeconds ?? 5;
+    this.timing = { ...defaultAttemptTiming, ...options.attempts };
     const pool = database.pool;
     this.boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
@@ -103,12 +112,38 @@ export class JobQueue {
         },
       );
     }
+    // Jobs whose worker died are claimed at once (a restarted worker takes its own back) and then every sweep.
+    await this.resumeStalled();
+    this.sweeper = setInterval(() => void this.resumeStalled().catch((error: unknown) => console.error('job sweep error:', error)), this.timing.sweepSeconds * 1000);
   }
 
   async stop(): Promise<void> {
-    if (!this.started) return;
-    this.started = false;
-    await this.boss.stop({ graceful: true, timeout: 10_000, close: false });
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    if (this.started) {
+      this.started = false;
+      await this.boss.stop({ graceful: true, timeout: 10_000, close: false });
+    }
+    await Promise.all(this.resumed);
+  }
+
+  /**
+   * Claims and runs, in the background, every running job of a registered type whose worker stopped beating;
+   * returns the claimed rows (as claimed). A job that has used up its attempts this way fails instead.
+   */
+  async resumeStalled(): Promise<JobRow[]> {
+    const taken: JobRow[] = [];
+    const types = [...this.handlers.keys()];
+    for (;;) {
+      const job = await claimStalled(this.database.db, types, this.timing.staleSeconds);
+      if (!job) return taken;
+      taken.push(job);
+      const handler = this.handlers.get(job.type);
+      if (!handler) continue;
+      const attempt = this.attempt(job, handler).catch((error: unknown) => console.error(`resumed job ${job.id}:`, error instanceof Error ? error.message : error));
+      this.resumed.add(attempt);
+      void attempt.finally(() => this.resumed.delete(attempt));
+    }
   }
 
   /** Creates the job row and queues it; returns the row. */
@@ -141,15 +176,20 @@ export class JobQueue {
   }
 
   private async run(jobId: number, handler: JobHandler): Promise<void> {
-    const db = this.database.db;
-    // Claim the attempt: only a job that is still pending or running (a retry) is worked on.
-    const [job] = await db
-      .update(jobs)
-      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, started_at: sql`coalesce(${jobs.started_at}, now())` })
-      .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['pending', 'running'])))
-      .returning();
-    if (!job) return;
+    const job = await claimDelivered(this.database.db, jobId, this.timing.staleSeconds);
+    if (job) await this.attempt(job, handler);
+  }
 
+  /** Runs a claimed attempt: a heartbeat while it works, then the final state, a retry or the failure. */
+  private async attempt(job: JobRow, handler: JobHandler): Promise<void> {
+    const db = this.database.db;
+    const jobId = job.id;
+    if (job.attempts > this.maxAttempts) {
+      // Only a worker that died in each attempt gets here (a failing attempt fails the job at its last try).
+      await this.fail(job, `The job was interrupted ${this.maxAttempts} times (its worker stopped each time) and was given up.`);
+      return;
+    }
+    const heartbeat = startHeartbeat(db, job, this.timing.heartbeatSeconds);
     let knownTotal = job.total;
     const context: JobContext = {
       job,
@@ -158,9 +198,10 @@ export class JobQueue {
         if (total !== undefined) knownTotal = total;
         const pending = Math.max(knownTotal - processed - failed, 0);
         const progress = knownTotal > 0 ? Math.min(100, Math.floor(((processed + failed) * 100) / knownTotal)) : 0;
-        await db.update(jobs).set({ processed, failed, total: knownTotal, pending, progress }).where(eq(jobs.id, jobId));
+        await db.update(jobs).set({ processed, failed, total: knownTotal, pending, progress, heartbeat_at: sql`now()` }).where(heldBy(job));
       },
       isCancelled: async () => {
+        if (heartbeat.lost()) return true;
         const [current] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
         return current?.status === 'cancelled';
       },
@@ -172,8 +213,8 @@ export class JobQueue {
       await db.transaction(async (tx) => {
         const [finished] = await tx
           .update(jobs)
-          .set({ status: 'finished', finished_at: sql`now()`, pending: 0, progress: 100, result: outcome.result ?? null, error: null })
-          .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
+          .set({ status: 'finished', finished_at: sql`now()`, pending: 0, progress: 100, result: outcome.result ?? null, error: null, heartbeat_at: null })
+          .where(heldBy(job))
           .returning();
         if (finished?.user_id) {
           await notify(tx, { userId: finished.user_id, type: 'success', title: `${finished.name} finished`, message: outcome.message ?? html`${finished.name} finished.`, jobId });
@@ -182,19 +223,25 @@ export class JobQueue {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (job.attempts < this.maxAttempts && !(error instanceof PermanentJobError)) {
-        await db.update(jobs).set({ error: message }).where(eq(jobs.id, jobId));
-        throw error; // pg-boss retries it
+        await releaseForRetry(db, job, message, this.retryDelaySeconds, this.timing.staleSeconds);
+        throw error; // pg-boss retries it (or a sweep does, for an attempt resumed from a dead worker)
       }
-      await db.transaction(async (tx) => {
-        const [failed] = await tx
-          .update(jobs)
-          .set({ status: 'failed', finished_at: sql`now()`, error: message })
-          .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
-          .returning();
-        if (failed?.user_id) {
-          await notify(tx, { userId: failed.user_id, type: 'failure', title: `${failed.name} failed`, message: html`${failed.name} failed: ${message}`, jobId });
-        }
-      });
+      await this.fail(job, message);
+    } finally {
+      heartbeat.stop();
     }
+  }
+
+  private async fail(job: JobRow, message: string): Promise<void> {
+    await this.database.db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(jobs)
+        .set({ status: 'failed', finished_at: sql`now()`, error: message, heartbeat_at: null })
+        .where(heldBy(job))
+        .returning();
+      if (failed?.user_id) {
+        await notify(tx, { userId: failed.user_id, type: 'failure', title: `${failed.name} failed`, message: html`${failed.name} failed: ${message}`, jobId: job.id });
+      }
+    });
   }
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { notFound, HttpError } from '../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../http/pagination.ts';
+import { defaultAttemptTiming } from './attempts.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -19,6 +20,8 @@ export function toJob(row: JobRow): Job {
     failed: row.failed,
     progress: row.progress,
     error: row.error,
+    attempts: row.attempts,
+    stalled: row.status === 'running' && row.heartbeat_at !== null && Date.now() - row.heartbeat_at.getTime() > defaultAttemptTiming.staleSeconds * 1000,
     result: row.result ?? null,
     cancelled_at: row.cancelled_at?.toISOString() ?? null,
     finished_at: row.finished_at?.toISOString() ?? null,

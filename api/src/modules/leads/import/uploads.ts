@@ -1,11 +1,11 @@
 /**
  * Import uploads (SPEC §2 Import): the file is streamed to `DATA_DIR/imports/<uuid>.<kind>` (never held in memory),
- * checked (extension, size, an encrypted workbook) and remembered in `import_files` for its owner. A maintenance task
- * deletes uploads older than a day that no queued or running import still needs.
+ * checked (extension, size, what its bytes hold: fileContent.ts) and remembered in `import_files` for its owner. A
+ * maintenance task deletes uploads older than a day that no queued or running import still needs.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,7 @@ import { loadConfig } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
 import { importFiles, jobs } from '../../../db/schema/index.ts';
 import { HttpError, invalid } from '../../../http/errors.ts';
+import { contentProblem } from './fileContent.ts';
 import { leadImportJobType } from './schema.ts';
 
 export type StoredUpload = typeof importFiles.$inferSelect;
@@ -30,33 +31,9 @@ export function importDirectory(env: NodeJS.ProcessEnv = process.env): string {
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 export const fileTooLargeMessage = `The file is larger than ${megabytes(importMaxFileBytes)}: split it and import the parts.`;
 
-/** An OLE compound file: how Excel stores a password-protected (encrypted) workbook, even one named .xlsx. */
-const compoundFileMagic = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-/** A ZIP archive, which every readable .xlsx is. */
-const zipMagic = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
 function kindOf(fileName: string): ImportFileKind | null {
   const extension = extname(fileName).slice(1).toLowerCase();
   return (importFileKinds as readonly string[]).includes(extension) ? (extension as ImportFileKind) : null;
-}
-
-async function firstBytes(path: string, count: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(count);
-    const { bytesRead } = await handle.read(buffer, 0, count, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Why a stored xlsx cannot be read, or null. Only the first bytes are looked at: the workbook is opened by the reader. */
-async function xlsxProblem(path: string): Promise<string | null> {
-  const head = await firstBytes(path, compoundFileMagic.length);
-  if (head.equals(compoundFileMagic)) return importMessages.passwordProtected;
-  if (!head.subarray(0, zipMagic.length).equals(zipMagic)) return 'The file is not a valid xlsx workbook.';
-  return null;
 }
 
 export type IncomingFile = { fileName: string; stream: Readable & { truncated?: boolean } };
@@ -94,7 +71,7 @@ export async function storeUpload(db: Db, userId: number, file: IncomingFile, di
     if (file.stream.truncated) throw new HttpError(413, fileTooLargeMessage, { file: [fileTooLargeMessage] });
     const { size } = await stat(path);
     if (size === 0) throw invalid({ file: ['The file is empty.'] });
-    const problem = kind === 'xlsx' ? await xlsxProblem(path) : null;
+    const problem = await contentProblem(path, kind);
     if (problem) throw invalid({ file: [problem] });
     // Shown back to people only (the stored name is the id): control characters, NUL included, are dropped.
     const fileName = file.fileName.replace(/\p{Cc}/gu, '').slice(0, 255);

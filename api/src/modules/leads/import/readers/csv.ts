@@ -9,9 +9,10 @@
  * ends the last line is not a line of its own.
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { importCsvChunkBytes } from '@crm/shared/contract';
+import { readAt } from './fileBytes.ts';
+import { FileLimitError, limitMessages, readLimits } from './limits.ts';
 import type { SheetRow } from './types.ts';
 
 export type CsvOptions = { delimiter: string; escape: string };
@@ -19,17 +20,6 @@ export type CsvOptions = { delimiter: string; escape: string };
 const utf8Bom = Buffer.from([0xef, 0xbb, 0xbf]);
 const guessable = [',', ';', '\t', '|'];
 const sampleBytes = 256 * 1024;
-
-async function readHead(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * Characters parsed at a time. A whole 2 MB chunk parsed at once is some 17,000 rows of arrays and strings alive
@@ -56,7 +46,7 @@ function dialectOf(sample: string, options: CsvOptions): Dialect {
 
 /** The rows of the file, one array per piece parsed (a row per promise would cost more than parsing it). */
 export async function* readCsvRows(path: string, options: CsvOptions): AsyncGenerator<SheetRow[]> {
-  const head = await readHead(path, sampleBytes);
+  const head = await readAt(path, 0, sampleBytes);
   // A byte-order mark would otherwise stick to the first cell (and break a quoted one).
   const start = head.subarray(0, utf8Bom.length).equals(utf8Bom) ? utf8Bom.length : 0;
   const dialect = dialectOf(head.subarray(start).toString('utf8'), options);
@@ -73,6 +63,8 @@ export async function* readCsvRows(path: string, options: CsvOptions): AsyncGene
     if (more) {
       partial = text.substring(result.meta.cursor - baseIndex);
       baseIndex = result.meta.cursor;
+      // The unfinished row is carried whole from piece to piece: it must end some time.
+      if (partial.length > readLimits.csvRowChars) throw new FileLimitError(limitMessages.csvRow(row + 1));
     }
     return result.data.map((cells) => {
       row += 1;

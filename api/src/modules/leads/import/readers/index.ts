@@ -1,25 +1,29 @@
 /** The rows of an upload, whatever its kind, after the options (the header skipped), and how many there are. */
 import type { ImportFileKind } from '@crm/shared/contract';
 import { readCsvRows } from './csv.ts';
+import { UnreadableFileError } from './limits.ts';
 import type { SheetRow } from './types.ts';
 import { readXlsxRows } from './xlsx.ts';
 import { countXlsxRows } from './xlsxRowCount.ts';
 
 export type { SheetRow } from './types.ts';
+export { FileLimitError, UnreadableFileError } from './limits.ts';
 
 export type ReadOptions = { delimiter: string; escape: string; ignore_first_line: boolean };
 export type ReadableUpload = { kind: ImportFileKind; path: string };
-
-/** A file the readers could not make sense of (a broken workbook, an unreadable file): the person must fix the file. */
-export class UnreadableFileError extends Error {}
 
 async function* guarded(rows: AsyncGenerator<SheetRow[]>): AsyncGenerator<SheetRow[]> {
   try {
     yield* rows;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new UnreadableFileError(`The file could not be read: ${reason}`);
+    throw unreadable(error);
   }
+}
+
+/** The readers' own refusals say what is wrong in their words; anything else (zlib, the XML parser) is prefixed. */
+function unreadable(error: unknown): UnreadableFileError {
+  if (error instanceof UnreadableFileError) return error;
+  return new UnreadableFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /** The rows in file order, in arrays of any size (as the reader produced them). */
@@ -37,7 +41,7 @@ export async function countRows(upload: ReadableUpload, options: ReadOptions): P
     try {
       return await countXlsxRows(upload.path, options.ignore_first_line);
     } catch (error) {
-      throw new UnreadableFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      throw unreadable(error);
     }
   }
   let count = 0;

@@ -50,6 +50,24 @@ function ImportDone({ job, sentTo }: { job: Job; sentTo: number | null }) {
   );
 }
 
+/** A worker died in the import (stalled), or another has taken it over (a later attempt): the person is told so. */
+function ResumeNotice({ job }: { job: Job }) {
+  const { t } = useTranslation('leads');
+  if (job.stalled) {
+    return (
+      <div data-testid="lead-import-stalled">
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('leads.import.job.stalled', { rows: job.processed + job.failed })} />
+      </div>
+    );
+  }
+  if (job.attempts < 2) return null;
+  return (
+    <div data-testid="lead-import-resumed">
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('leads.import.job.resumed', { attempt: job.attempts })} />
+    </div>
+  );
+}
+
 export function ImportJobProgress({ started, sentTo = null }: { started: Job; sentTo?: number | null }) {
   const { t } = useTranslation('leads');
   const dispatch = useAppDispatch();
@@ -74,6 +92,7 @@ export function ImportJobProgress({ started, sentTo = null }: { started: Job; se
         <Progress percent={job.progress} status={job.status === 'finished' ? 'success' : ended ? 'exception' : 'active'} />
         <Typography.Text type="secondary">{t('leads.import.job.progress', { processed: job.processed, total: job.total })}</Typography.Text>
       </div>
+      {job.status === 'running' && <ResumeNotice job={job} />}
       {unfollowable && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('leads.import.job.unfollowable')} />}
       {ended && <ImportDone job={job} sentTo={sentTo} />}
     </>
