@@ -18,6 +18,7 @@ function manualIdle() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const preloadedRemotes = (preload: jest.Mock<Promise<void>, [RemotePreload]>) => preload.mock.calls.map(([entry]) => entry.remote);
 
 test('the remotes of the menu entries the user may open, in menu order, with those pages only', () => {
   expect(reachableRemotes(['dashboard.view', 'lead.view', 'lead.single.view', 'settings.tag.view', 'settings.request.view'])).toEqual([
@@ -29,49 +30,61 @@ test('the remotes of the menu entries the user may open, in menu order, with tho
   expect(reachableRemotes([])).toEqual([]);
 });
 
-test('one remote per idle period, the next only after the previous preload settled', async () => {
+test('nothing before the browser is idle, then every reachable remote', async () => {
   const scheduler = manualIdle();
   const preload = jest.fn((_: RemotePreload) => Promise.resolve());
-  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, idle: scheduler.idle });
+  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, idle: scheduler.idle, busy: () => false });
 
   expect(preload).not.toHaveBeenCalled();
   scheduler.runNext();
   await settle();
-  expect(preload.mock.calls.map(([entry]) => entry.remote)).toEqual(['mfe_dashboard']);
-  scheduler.runNext();
-  await settle();
-  expect(preload.mock.calls.map(([entry]) => entry.remote)).toEqual(['mfe_dashboard', 'mfe_leads']);
+  expect(preloadedRemotes(preload)).toEqual(['mfe_dashboard', 'mfe_leads']);
   expect(scheduler.pending()).toBe(0);
 });
 
-test('a failed preload (remote down, even a synchronous throw) moves on to the next remote', async () => {
+test('while a page the user asked for loads, preloading waits for a later idle period', async () => {
+  const scheduler = manualIdle();
+  const preload = jest.fn((_: RemotePreload) => Promise.resolve());
+  let loading = true;
+  preloadOnIdle(reachableRemotes(['dashboard.view']), { preload, idle: scheduler.idle, busy: () => loading });
+
+  scheduler.runNext();
+  await settle();
+  expect(preload).not.toHaveBeenCalled();
+  loading = false;
+  scheduler.runNext();
+  await settle();
+  expect(preloadedRemotes(preload)).toEqual(['mfe_dashboard']);
+});
+
+test('a failed preload (remote down, even a synchronous throw) does not keep the others from loading', async () => {
   const scheduler = manualIdle();
   const preload = jest
     .fn((_: RemotePreload): Promise<void> => Promise.resolve())
     .mockImplementationOnce(() => {
       throw new Error('no federation runtime');
-    });
-  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, idle: scheduler.idle });
+    })
+    .mockImplementationOnce(() => Promise.reject(new Error('Failed to fetch mf-manifest.json')));
+  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view', 'settings.tag.view']), { preload, idle: scheduler.idle, busy: () => false });
 
   scheduler.runNext();
   await settle();
-  scheduler.runNext();
-  await settle();
-  expect(preload).toHaveBeenCalledTimes(2);
+  expect(preloadedRemotes(preload)).toEqual(['mfe_dashboard', 'mfe_leads', 'mfe_settings']);
 });
 
-test('stopping (sign-out) cancels what has not started; a remote is preloaded once per page', async () => {
+test('stopping (sign-out) cancels a preload not started yet; a remote is preloaded once per page', async () => {
   const scheduler = manualIdle();
   const preload = jest.fn((_: RemotePreload) => Promise.resolve());
-  const stop = preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, idle: scheduler.idle });
-  scheduler.runNext();
-  await settle();
+  const stop = preloadOnIdle(reachableRemotes(['dashboard.view']), { preload, idle: scheduler.idle, busy: () => false });
   stop();
   expect(scheduler.pending()).toBe(0);
 
-  // Signed in again (or the same permissions handed again): only the remote not preloaded yet.
-  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, idle: scheduler.idle });
+  preloadOnIdle(reachableRemotes(['dashboard.view']), { preload, idle: scheduler.idle, busy: () => false });
   scheduler.runNext();
   await settle();
-  expect(preload.mock.calls.map(([entry]) => entry.remote)).toEqual(['mfe_dashboard', 'mfe_leads']);
+  // Signed in again with more permissions (or the same handed again): only the remote not preloaded yet.
+  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, idle: scheduler.idle, busy: () => false });
+  scheduler.runNext();
+  await settle();
+  expect(preloadedRemotes(preload)).toEqual(['mfe_dashboard', 'mfe_leads']);
 });
