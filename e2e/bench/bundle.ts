@@ -11,7 +11,7 @@ import { benchDistOf, ensureBenchBuilds, floorFolder } from './builds.ts';
 import { kib, table } from './format.ts';
 import { gzipSize, loginPageScripts, type ServedScript } from './loginPage.ts';
 import { machineLine } from './machine.ts';
-import { serveHost, serveRemotes } from './servers.ts';
+import { freePort, serveHost, serveRemotes } from './servers.ts';
 
 const goalBytes = 360 * 1024;
 
@@ -19,8 +19,10 @@ ensureBenchBuilds({ withFloor: true, rebuild: !process.argv.includes('--reuse') 
 const served = await serveRemotes();
 const host = await serveHost('host', served.urls);
 const floor = await serveHost(floorFolder, served.urls);
-// The login page needs no API: a closed port makes its few calls fail at once, as with the API down.
-for (const app of [host, floor]) app.writeConfig({ apiBaseUrl: 'http://localhost:9/api' });
+// The login page needs no API: a closed port makes its few calls fail at once, as with the API down. A port
+// just released (not 9 or another of Chromium's unsafe ports, which it refuses with ERR_UNSAFE_PORT).
+const closedPort = await freePort();
+for (const app of [host, floor]) app.writeConfig({ apiBaseUrl: `http://localhost:${closedPort}/api` });
 
 const folderOfOrigin = new Map<string, string>([
   [host.origin, 'host'],

@@ -15,6 +15,9 @@ export async function loginPageScripts(browser: Browser, origin: string): Promis
   const page = await context.newPage();
   const pending: Promise<ServedScript>[] = [];
   const failed: string[] = [];
+  // An error thrown while the page starts (a white page) is what a missing login form comes down to: say it.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (response.request().resourceType() !== 'script' && !url.pathname.endsWith('.js')) return;
@@ -24,8 +27,12 @@ export async function loginPageScripts(browser: Browser, origin: string): Promis
   try {
     await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
     // A size is only meaningful for a page that shows the login form, so the bench checks it did.
-    await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible', timeout: 15_000 });
-    await page.locator('input[type="password"]').waitFor({ state: 'visible', timeout: 15_000 });
+    try {
+      await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible', timeout: 15_000 });
+      await page.locator('input[type="password"]').waitFor({ state: 'visible', timeout: 15_000 });
+    } catch (error) {
+      throw new Error(`${origin}: no login form${pageErrors.length > 0 ? `; page errors:\n${pageErrors.join('\n')}` : ''}`, { cause: error });
+    }
     // Anything the form's rendering started (a lazy chunk) counts too.
     await page.waitForLoadState('networkidle');
     if (failed.length > 0) throw new Error(`scripts failed to load:\n${failed.join('\n')}`);

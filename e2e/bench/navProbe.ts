@@ -72,10 +72,45 @@ export async function timeNavigation(page: Page, target: MenuTarget): Promise<Na
     { selector: panelOf(target.remote), href: `/${target.path}` },
   );
   await link.click();
-  await page.waitForFunction(() => (window as ProbeWindow).__navProbe?.end != null, undefined, { timeout: 30_000 });
+  try {
+    await page.waitForFunction(() => (window as ProbeWindow).__navProbe?.end != null, undefined, { timeout: 30_000 });
+  } catch (error) {
+    throw new Error(`${target.path}: the page never showed (${await probeState(page, panelOf(target.remote))})`, { cause: error });
+  }
   return page.evaluate(() => {
     const probe = (window as ProbeWindow).__navProbe;
     if (probe?.start == null || probe.end == null) throw new Error('the click was not seen on the link');
     return { total: probe.end - probe.start, fallbackToPage: probe.fallback === null ? null : probe.end - probe.fallback };
   });
+}
+
+/** What the probe saw, for a navigation that never ended: which step is missing says where to look. */
+async function probeState(page: Page, selector: string): Promise<string> {
+  return page.evaluate((panel) => {
+    const probe = (window as ProbeWindow).__navProbe;
+    const found = document.querySelector(panel);
+    return [
+      `at ${location.pathname}`,
+      probe?.start == null ? 'no pointerdown on the link seen' : 'click seen',
+      probe?.fallback == null ? 'no page loader seen' : 'page loader seen',
+      found ? `${panel} present, ${found.checkVisibility() ? 'visible' : 'not displayed'}` : `no ${panel}`,
+    ].join('; ');
+  }, selector);
+}
+
+/**
+ * Waits until the page has requested nothing for `quietMs` (at most `limitMs`): the moment a user's first click
+ * comes, after the page has settled — by then the host has preloaded, on idle, the remotes the menu reaches.
+ */
+export async function settle(page: Page, quietMs = 1_000, limitMs = 20_000): Promise<void> {
+  await page.waitForFunction(
+    (quiet) => {
+      // A request still in flight has no entry yet; one that ended has its responseEnd.
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const last = entries.reduce((latest, entry) => Math.max(latest, entry.responseEnd), 0);
+      return performance.now() - last >= quiet;
+    },
+    quietMs,
+    { timeout: limitMs, polling: 100 },
+  );
 }

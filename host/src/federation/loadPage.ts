@@ -30,6 +30,10 @@ export function registerRemoteManifests(remotes: Record<string, string>): void {
 }
 
 const loadedPages = new Set<string>();
+let loadsInFlight = 0;
+
+/** Whether a page the user asked for is loading (preloading waits for it: preloadRemotes.ts). */
+export const pageLoading = () => loadsInFlight > 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type ChunkLoadError = Error & { type?: string; request?: string };
@@ -58,6 +62,7 @@ export async function loadPage(remote: string, page: string, pageLoadDelayMs: nu
     if (!module?.default) throw new RemoteLoadError(remote, 'unavailable', `${key} is not exposed`);
     return { default: module.default };
   });
+  loadsInFlight += 1;
   try {
     const firstLoad = !loadedPages.has(key);
     const [module] = await Promise.race([Promise.all([load, firstLoad ? sleep(pageLoadDelayMs) : Promise.resolve()]), timeout]);
@@ -66,6 +71,7 @@ export async function loadPage(remote: string, page: string, pageLoadDelayMs: nu
   } catch (error) {
     throw classify(remote, error);
   } finally {
+    loadsInFlight -= 1;
     clearTimeout(timer);
   }
 }

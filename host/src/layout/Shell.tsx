@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AntApp, Drawer, Grid, Layout } from '@crm/shared/ui';
+import { usePreloadRemotes } from '../app/usePreloadRemotes.ts';
 import { useSessionSchedulers } from '../app/useSessionSchedulers.ts';
 import { Header } from './Header.tsx';
 import { SidebarMenu } from './Sidebar.tsx';
@@ -13,6 +14,7 @@ export const sidebarCollapsedKey = 'crm.sidebar.collapsed';
 
 export function Shell() {
   useSessionSchedulers();
+  usePreloadRemotes();
   const screens = Grid.useBreakpoint();
   const small = screens.md === false;
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(sidebarCollapsedKey) === 'true');

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { parseRuntimeConfig, setRuntimeConfig } from '@crm/shared';
-import { act, renderWithProviders, screen, userEvent } from '@crm/shared/testing';
+import { act, renderWithProviders, screen, userEvent, waitFor } from '@crm/shared/testing';
+import { pageLoading } from '../federation/loadPage.ts';
 import { loadSettings } from '../federation/loadSettings.ts';
 import { RemotePage } from './RemotePage.tsx';
 
@@ -93,4 +94,16 @@ test('a remote that does not expose the page is unavailable', async () => {
   renderWithProviders(<RemotePage remote="mfe_management" page="UsersPage" />);
 
   expect(await screen.findByTestId('remote-error')).toHaveTextContent('Users management is unavailable.');
+});
+
+test('a page load in flight is known, so preloading other remotes waits for it', async () => {
+  let finish: (module: { default: ComponentType }) => void = () => undefined;
+  loadRemoteMock.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+
+  renderWithProviders(<RemotePage remote="mfe_leads" page="LeadSearchPage" />);
+
+  await waitFor(() => expect(pageLoading()).toBe(true));
+  finish({ default: LeadsPage });
+  expect(await screen.findByRole('heading', { name: 'Lead search' })).toBeInTheDocument();
+  expect(pageLoading()).toBe(false);
 });

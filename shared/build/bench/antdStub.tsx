@@ -25,7 +25,6 @@ export const Breadcrumb = stub();
 export const Card = stub();
 export const Checkbox = stub('span');
 export const Col = stub();
-export const ConfigProvider = stub();
 export const DatePicker = stub('span');
 export const Descriptions = stub();
 export const Divider = stub();
@@ -72,6 +71,8 @@ export const App = stub();
 export const Layout = Object.assign(stub(), { Sider: stub(), Header: stub(), Content: stub() });
 export const Typography = Object.assign(stub(), { Title: stub(), Text: stub('span') });
 export const Modal = Object.assign(stub(), { confirm: () => ({ destroy: noop, update: noop }) });
+// AppConfig sets antd's global configuration when the login module loads (the static dialogs' theme).
+export const ConfigProvider = Object.assign(stub(), { config: noop });
 export const Empty = Object.assign(stub(), { PRESENTED_IMAGE_SIMPLE: null });
 export const List = Object.assign(stub(), { Item: stub() });
 export const Grid = { useBreakpoint: (): Record<string, boolean> => ({}) };

@@ -62,7 +62,9 @@ test('the filters beyond the first four open with "More filters"; a link with on
   await screen.findByText('ada1@example.com');
 
   expect(screen.getByLabelText('Search')).toBeVisible();
-  expect(screen.getByLabelText('Created from')).not.toBeVisible();
+  // Closed and never opened, the other filters are not rendered at all (the page's first render stays light).
+  expect(screen.queryByLabelText('Created from')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('lead-filter-sent')).not.toBeInTheDocument();
   fireEvent.click(screen.getByTestId('lead-filters-more'));
   expect(screen.getByLabelText('Created from')).toBeVisible();
   expect(screen.getByTestId('lead-filters-more')).toHaveAttribute('aria-expanded', 'true');
@@ -76,6 +78,21 @@ test('the filters beyond the first four open with "More filters"; a link with on
   expect(screen.getByLabelText('Created from')).not.toBeVisible();
   expect(screen.getByTestId('lead-filters-more')).toHaveAttribute('aria-expanded', 'false');
   expect(screen.getByTestId('lead-filters-more')).toHaveTextContent('More filters (2 set)');
+});
+
+test('a filter chosen under "More filters" still applies after they are closed again', async () => {
+  stubApi({ 'GET /lead': pageReply([leadItem(1)]) });
+  renderLeadRoutes('/lead/search');
+  await screen.findByText('ada1@example.com');
+
+  fireEvent.click(screen.getByTestId('lead-filters-more'));
+  await chooseOption('lead-filter-sent', 'Not sent');
+  fireEvent.click(screen.getByTestId('lead-filters-more'));
+  expect(screen.getByTestId('lead-filter-sent')).not.toBeVisible();
+  await user.type(screen.getByLabelText('Email starts with'), 'ada@');
+  await user.click(screen.getByTestId('lead-filters-apply'));
+
+  await waitFor(() => expect(Object.fromEntries(searchOf())).toEqual({ email: 'ada@', sent: 'not_sent' }));
 });
 
 test('the free-text filter explains what it matches beside its label, and no other filter carries a hint', async () => {
