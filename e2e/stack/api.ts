@@ -12,8 +12,12 @@ export async function runApiScript(script: string, env: Record<string, string>):
 
 export type RunningApi = { process: ChildProcess; output(): string; stop(): Promise<void> };
 
-/** Builds the API (api/build.ts: a second or so) into api/dist. */
+let built = false;
+
+/** Builds the API (api/build.ts: a second or so) into api/dist, once per process (a rebuild under a running API's feet could hand it half a file). */
 function buildApi(): void {
+  if (built) return;
+  built = true;
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: join(repoRoot, 'api'), stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`building the API failed (exit code ${result.status})`);
 }

@@ -6,13 +6,10 @@ export const e2eStack = {
   adminEmail: 'admin@example.com',
   adminPassword: 'e2e-admin-password',
   demoPassword: 'demo-password',
-  /** The host's /config.json while the tests run; a test may rewrite it and reload. */
-  hostConfigFile: join(repoRoot, 'e2e', '.stack', 'config.json'),
   /** The tests' builds live apart from dist/, so `pnpm start` never serves a test build. */
   distOf: (folder: string) => join(repoRoot, 'e2e', '.stack', 'apps', folder),
   /** Short limits so failure cases finish quickly (SPEC's 120 s stays the production default). */
   config: { remoteEntryTimeoutMs: 4_000, chunkLoadTimeoutMs: 4_000, pageLoadDelayMs: 500 },
-  chunkLoadTimeoutMs: 4_000,
   /** The fake broker (api/src/dev/fake-broker-cli.ts) integrations are pointed at. */
   fakeBrokerPort: 4900,
   variants: [

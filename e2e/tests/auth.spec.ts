@@ -1,5 +1,4 @@
-import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, agent, apiLogin, expect, LoginPage, signIn, test, tokenOf } from './fixtures.ts';
+import { admin, agent, apiBaseUrl, apiLogin, expect, LoginPage, signIn, test, tokenOf } from './fixtures.ts';
 
 test('admin lands on the dashboard; a user without dashboard.view lands on lead search', async ({ page, browser }) => {
   await signIn(page, admin, /\/dashboard$/);

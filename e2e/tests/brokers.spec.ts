@@ -5,9 +5,8 @@
  * shows on the lead and in the department's histories.
  */
 import type { Page } from '@playwright/test';
-import { apiBaseUrl } from '../stack/apps.ts';
 import { e2eStack } from '../stack/e2eStack.ts';
-import { admin, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
+import { admin, apiBaseUrl, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 const brokerOrigin = `http://127.0.0.1:${e2eStack.fakeBrokerPort}`;
 const tag = Date.now().toString(36);

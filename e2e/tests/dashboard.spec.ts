@@ -4,8 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { dashboardWeek } from '../../api/src/seed/e2e/dashboardWeek.ts';
-import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, agent, expect, pickFromOpenList, signIn, test, tokenOf } from './fixtures.ts';
+import { admin, agent, apiBaseUrl, expect, pickFromOpenList, signIn, test, tokenOf } from './fixtures.ts';
 
 type CardKey = 'leads' | 'failed_leads' | 'sent_success' | 'sent_failure' | 'ftds';
 

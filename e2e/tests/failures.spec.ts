@@ -5,8 +5,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
-import { e2eStack } from '../stack/e2eStack.ts';
-import { admin, expect, signIn, test } from './fixtures.ts';
+import { routeTable, type RemoteName } from '@crm/shared/routes';
+import { workerSlot } from '../stack/slots.ts';
+import { admin, expect, LoginPage, openFromSidebar, signIn, test, translate } from './fixtures.ts';
 
 const settingsOrigin = 'http://localhost:3004';
 const isManifest = (url: URL) => url.origin === settingsOrigin && url.pathname === '/mf-manifest.json';
@@ -79,18 +80,46 @@ test('a chunk that times out', async ({ page }) => {
 });
 
 test('a remote that throws while rendering', async ({ page }) => {
-  const original = readFileSync(e2eStack.hostConfigFile, 'utf8');
+  const original = readFileSync(workerSlot.hostConfigFile, 'utf8');
   const config = JSON.parse(original) as { remotes: Record<string, string> };
   config.remotes['mfe_settings'] = 'http://localhost:3204/mf-manifest.json';
-  writeFileSync(e2eStack.hostConfigFile, JSON.stringify(config));
+  writeFileSync(workerSlot.hostConfigFile, JSON.stringify(config));
   try {
     await signIn(page, admin, /\/dashboard$/);
     await page.goto('/settings/requests');
     await expectContainedFailure(page, 'render', /Settings failed while rendering/);
   } finally {
-    writeFileSync(e2eStack.hostConfigFile, original);
+    writeFileSync(workerSlot.hostConfigFile, original);
   }
   // Fixed deploy: the config points back at the good build; a reload brings the page back.
   await page.reload();
   await expect(page.getByTestId('requests-screen')).toBeVisible();
+});
+
+test("a remote whose chunks hang delays no other remote, even one opened while they hang", async ({ page }) => {
+  // Production's limits (120 s): the hanging chunks stay pending for the whole test, as on a half-dead server.
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...config, remoteEntryTimeoutMs: 120_000, chunkLoadTimeoutMs: 120_000 } });
+  });
+  const hanging: Route[] = [];
+  await page.route((url) => isChunk(url), (route) => void hanging.push(route));
+  // Settings is the first remote this page loads (a deep link): its copies of the shared modules (the contract, zod)
+  // are the first registered, and their chunks hang.
+  await page.goto('/settings/locales');
+  await new LoginPage(page).signIn(admin);
+  await expect(page).toHaveURL(/\/settings\/locales$/);
+  await expect.poll(() => hanging.length).toBeGreaterThan(0);
+
+  const others: RemoteName[] = ['mfe_dashboard', 'mfe_leads', 'mfe_brokers', 'mfe_management'];
+  for (const remote of others) {
+    const route = routeTable.find((entry) => entry.remote === remote && entry.menu !== null);
+    if (!route) throw new Error(`${remote} has no menu entry`);
+    await openFromSidebar(page, route);
+    // Its normal time (the page-load delay and a cold load), not the hanging remote's 120 s.
+    await expect(page.locator(`[data-remote-page="${remote}"]`).getByText(translate(route.titleKey), { exact: true }).first()).toBeVisible({ timeout: 8_000 });
+    await expect(page.getByTestId('remote-error')).toHaveCount(0);
+  }
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pagesOf, type RemoteName } from '@crm/shared/routes';
 import { remotes } from '../stack/apps.ts';
-import { e2eStack } from '../stack/e2eStack.ts';
+import { workerSlot } from '../stack/slots.ts';
 import { admin, expect, signIn, test } from './fixtures.ts';
 
 test('host and remote share one store: a session change in the host re-renders the remote', async ({ page }) => {
@@ -65,7 +65,7 @@ test("the host's theme applies inside a remote (one antd, one theme)", async ({ 
 });
 
 test('independent deploy: /config.json pointed at a second build of a remote shows it without rebuilding the host', async ({ page }) => {
-  const original = readFileSync(e2eStack.hostConfigFile, 'utf8');
+  const original = readFileSync(workerSlot.hostConfigFile, 'utf8');
   try {
     await signIn(page, admin, /\/dashboard$/);
     await page.goto('/settings/requests');
@@ -74,11 +74,11 @@ test('independent deploy: /config.json pointed at a second build of a remote sho
 
     const config = JSON.parse(original) as { remotes: Record<string, string> };
     config.remotes['mfe_settings'] = 'http://localhost:3104/mf-manifest.json';
-    writeFileSync(e2eStack.hostConfigFile, JSON.stringify(config));
+    writeFileSync(workerSlot.hostConfigFile, JSON.stringify(config));
     await page.reload();
     await expect(page.getByTestId('build-label')).toHaveText('v2');
   } finally {
-    writeFileSync(e2eStack.hostConfigFile, original);
+    writeFileSync(workerSlot.hostConfigFile, original);
   }
 });
 

@@ -1,9 +1,11 @@
 /**
  * Page objects and helpers (STYLE 11): sign in through the real form, seed and act through the real API.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiBaseUrl } from '../stack/apps.ts';
+import type { RouteEntry } from '@crm/shared/routes';
 import { e2eStack } from '../stack/e2eStack.ts';
+import { workerSlot } from '../stack/slots.ts';
 
 export const admin = { email: e2eStack.adminEmail, password: e2eStack.adminPassword };
 export const agent = { email: 'agent@example.com', password: e2eStack.demoPassword };
@@ -68,7 +70,35 @@ export async function openConfirm(page: Page): Promise<Locator> {
   return confirm;
 }
 
-export const test = base;
+const english = JSON.parse(readFileSync(new URL('../../host/public/locales/en/common.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+/** The console's English text for an i18n key of the host's namespace. */
+export function translate(key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english);
+  if (typeof value !== 'string') throw new Error(`no English text for ${key}`);
+  return value;
+}
+
+/** Clicks a menu entry's link in the sidebar, opening its group first (a client-side navigation, as staff do). */
+export async function openFromSidebar(page: Page, route: RouteEntry): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  if (route.menu !== null && route.menu !== 'top') {
+    const group = sidebar.locator('[role="menuitem"][aria-haspopup="true"]', { hasText: translate(`menu.groups.${route.menu}`) });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  }
+  await sidebar.getByRole('link', { name: translate(route.titleKey), exact: true }).click();
+}
+
+/** This worker's API (its own database: slots.ts). */
+export const apiBaseUrl = workerSlot.apiBaseUrl;
+
+/** Pages open this worker's host, whose /config.json points at this worker's API. */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from the pattern
+  baseURL: async ({}, use) => {
+    await use(workerSlot.hostOrigin);
+  },
+});
 export { expect };
 
 /** A role with exactly these permissions and a user holding only it, made through the management API. */

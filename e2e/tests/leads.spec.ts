@@ -1,7 +1,6 @@
 /** Issue 5: add lead (and its refusals), search kept in the URL, profile edits and histories, failed leads, blacklist, status rules. */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
+import { admin, apiBaseUrl, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A valid German mobile number nobody else uses: `0151` and eight random digits. */

@@ -1,7 +1,6 @@
 /** Issue 4: roles, users and what a user's permissions show, end to end. */
 import type { Page } from '@playwright/test';
-import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, expect, openConfirm, pickFromOpenList, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
+import { admin, apiBaseUrl, expect, openConfirm, pickFromOpenList, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
 
 async function sidebarLinks(page: Page): Promise<string[]> {
   const names = await page.getByTestId('sidebar').getByRole('link').allTextContents();

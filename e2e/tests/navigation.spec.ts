@@ -1,15 +1,5 @@
 import { routeTable } from '@crm/shared/routes';
-import { admin, agent, expect, signIn, test } from './fixtures.ts';
-
-const english = JSON.parse(
-  await import('node:fs').then((fs) => fs.readFileSync(new URL('../../host/public/locales/en/common.json', import.meta.url), 'utf8')),
-) as Record<string, unknown>;
-
-function translate(key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english);
-  if (typeof value !== 'string') throw new Error(`no English text for ${key}`);
-  return value;
-}
+import { admin, agent, expect, openFromSidebar, signIn, test, translate } from './fixtures.ts';
 
 test('an unknown path shows the not-found text and Back goes one step back', async ({ page }) => {
   await page.goto('/login');
@@ -96,14 +86,8 @@ test('every one of the 32 routes is reachable by URL for a user holding every pe
 
 test('every menu entry opens its page from the sidebar', async ({ page }) => {
   await signIn(page, admin, /\/dashboard$/);
-  const sidebar = page.getByTestId('sidebar');
-  const groups: Record<string, string> = { leads: 'Leads', brokers: 'Brokers', management: 'Users management', settings: 'Settings' };
   for (const route of routeTable.filter((entry) => entry.menu !== null)) {
-    if (route.menu !== 'top') {
-      const group = sidebar.locator('[role="menuitem"][aria-haspopup="true"]', { hasText: groups[route.menu] ?? '' });
-      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-    }
-    await sidebar.getByRole('link', { name: translate(route.titleKey), exact: true }).click();
+    await openFromSidebar(page, route);
     await expect(page).toHaveURL(new RegExp(`/${route.path}$`));
     await expect(page.locator(`[data-remote-page="${route.remote}"]`).getByText(translate(route.titleKey), { exact: true }).first()).toBeVisible();
   }

@@ -1,6 +1,5 @@
 /** Issue 4: the profile pages — settings, browser sessions, notifications and jobs — end to end. */
-import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, apiLogin, expect, openConfirm, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
+import { admin, apiBaseUrl, apiLogin, expect, openConfirm, signIn, test, tokenOf, userWithPermissions } from './fixtures.ts';
 
 test('"log out other sessions" in one browser locks the other at its next request', async ({ browser, request }) => {
   const user = await userWithPermissions(request, ['user.profile.view', 'settings.tag.view'], 'E2E two browsers');

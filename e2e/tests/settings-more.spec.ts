@@ -1,7 +1,6 @@
 /** Issue 4: localizations reach the visible text, status colours, source random statuses and the requests log. */
 import type { Locator, Page } from '@playwright/test';
-import { apiBaseUrl } from '../stack/apps.ts';
-import { admin, apiLogin, expect, openConfirm, pickFromOpenList, signIn, test } from './fixtures.ts';
+import { admin, apiBaseUrl, apiLogin, expect, openConfirm, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 async function choose(page: Page, label: string, option: string, scope = page.getByRole('dialog')) {
   await scope.getByLabel(label, { exact: true }).click();

@@ -49,8 +49,9 @@ export function createAppConfig(options: AppConfigOptions) {
         uniqueName: options.name,
         filename: production ? '[name].[contenthash:12].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
-        // SPEC §8: a chunk load times out after 120 s; a test build sets a short value.
-        chunkLoadTimeout: Number(process.env['CHUNK_LOAD_TIMEOUT_MS'] ?? 120_000),
+        // A backstop only: /config.json's chunkLoadTimeoutMs (SPEC §8, 120 s by default) governs chunk loads at run
+        // time (chunkLoadLimit.ts), so it must fire before webpack's own timer.
+        chunkLoadTimeout: 24 * 60 * 60 * 1000,
         clean: true,
       },
       resolve: {
@@ -85,8 +86,12 @@ export function createAppConfig(options: AppConfigOptions) {
           remotes: {},
           shared: sharedDependencies({ provideUi: options.name === 'host' || standalone }),
           shareStrategy: 'loaded-first',
-          // Every app takes its own copy of a shared module nobody has loaded yet (preferOwnShare.ts).
-          runtimePlugins: [fileURLToPath(new URL('../src/federation/preferOwnShare.ts', import.meta.url)), ...(options.runtimePlugins ?? [])],
+          // Every app takes its own copy of a shared module nobody has finished loading (preferOwnShare.ts), and its
+          // chunk loads end at the configured limit (chunkLoadLimit.ts).
+          runtimePlugins: [
+            ...['preferOwnShare.ts', 'chunkLoadLimit.ts'].map((file) => fileURLToPath(new URL(`../src/federation/${file}`, import.meta.url))),
+            ...(options.runtimePlugins ?? []),
+          ],
           manifest: true,
           dts: false,
         }),

@@ -1,6 +1,6 @@
 /**
  * The host's federation runtime plugin (STYLE 14): bounds the remote-entry script load and the manifest
- * fetch by the configured time, so a hanging remote fails (and can be retried) instead of hanging the
+ * fetch by the configured time (and the page chunks the runtime preloads by the chunk limit), so a hanging remote fails (and can be retried) instead of hanging the
  * page. Failed loads are not cached by the runtime, so Retry loads again.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
@@ -13,7 +13,9 @@ export default function loadFailurePlugin(): ModuleFederationRuntimePlugin {
       const script = document.createElement('script');
       script.src = url;
       script.async = true;
-      return { script, timeout: loadSettings.remoteEntryTimeoutMs };
+      // The runtime loads remote entries, and preloads the chunks of a page it is asked for: those are chunks.
+      const entry = new URL(url, window.location.href).pathname.endsWith('/remoteEntry.js');
+      return { script, timeout: entry ? loadSettings.remoteEntryTimeoutMs : loadSettings.chunkLoadTimeoutMs };
     },
     fetch(url, init) {
       const controller = new AbortController();

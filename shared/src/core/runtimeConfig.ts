@@ -2,6 +2,8 @@
  * What the host reads from /config.json at start (replaceable per environment without a rebuild), with
  * the defaults of SPEC §7 and §9. Shared by the host and every remote through the singleton @crm/shared.
  */
+import { publishChunkLoadLimit } from '../federation/chunkLoadLimit.ts';
+
 export type RuntimeConfig = {
   apiBaseUrl: string;
   /** Remote name → URL of its mf-manifest.json (or remoteEntry.js). */
@@ -39,6 +41,8 @@ let current: RuntimeConfig | null = null;
 
 export function setRuntimeConfig(config: RuntimeConfig): void {
   current = config;
+  // Every app's chunk loader reads it at each load (its webpack runtime cannot reach this module).
+  publishChunkLoadLimit(config.chunkLoadTimeoutMs);
 }
 
 export function getRuntimeConfig(): RuntimeConfig {

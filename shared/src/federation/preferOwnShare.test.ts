@@ -8,11 +8,14 @@ test("another app's copy that nobody has loaded gives way to the consumer's own 
   expect(preferredShare(settingsCopy, own)).toBe(own);
 });
 
-test('a copy already loaded, or loading, is used by everyone: singletons stay single', () => {
+test('a copy already loaded is used by everyone: singletons stay single', () => {
   const loaded = { ...settingsCopy, loaded: true, lib: () => ({}) };
-  const loading = { ...settingsCopy, loading: Promise.resolve() };
   expect(preferredShare(loaded, own)).toBe(loaded);
-  expect(preferredShare(loading, own)).toBe(loading);
+});
+
+test("another app's copy still loading (its server hangs) gives way to the consumer's own: nobody waits on it", () => {
+  const hanging = { ...settingsCopy, loading: new Promise(() => undefined) };
+  expect(preferredShare(hanging, own)).toBe(own);
 });
 
 test('another version, the consumer itself, or nothing registered keeps what the runtime chose', () => {
