@@ -18,6 +18,7 @@ test('axis ticks are grouped as the cards group their totals (250,000, not 25000
 
 test("a card's sparkline tooltip groups its value the same way", () => {
   const formatter = sparklineOptions(look('en')).tooltip?.y;
-  const format = Array.isArray(formatter) ? formatter[0]?.formatter : formatter?.formatter;
-  expect(format?.(200684, {})).toBe('200,684');
+  // Only the value counts: the chart context apexcharts also passes is not read.
+  const format = (Array.isArray(formatter) ? formatter[0]?.formatter : formatter?.formatter) as ((value: number) => string) | undefined;
+  expect(format?.(200684)).toBe('200,684');
 });
