@@ -19,16 +19,20 @@ const overlaps = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right 
 
 const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
+/** Pinned cells: antd marks them ant-table-cell-fix-start / -end. */
+const pinned = '[class*="ant-table-cell-fix"]';
+
 /**
- * Scrolled as far right as it goes (a table that fits does not move), every header of `table` ends left of the pinned
- * Actions header; then the Actions column stands in view and the page itself never scrolls sideways.
+ * Every header of `table` ends left of the pinned Actions header, as it stands (`scrolled: false`, a table that fits)
+ * or scrolled as far right as it goes; the Actions column is in view and the page itself never scrolls sideways.
  */
-async function expectEveryColumnBesideActions(page: Page, table: Locator) {
+async function expectEveryColumnBesideActions(page: Page, table: Locator, { scrolled }: { scrolled: boolean }) {
   // One scrolling box, or (a sticky header) the body's, which the header follows.
   const rows = table.locator('.ant-table-content, .ant-table-body').first();
-  await rows.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-  const actions = await boxOf(table.locator('thead th', { hasText: 'Actions' }));
-  const headers = table.locator('thead th:not(.ant-table-cell-fix-right):not(.ant-table-selection-column):not(.ant-table-cell-scrollbar)');
+  if (scrolled) await rows.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  else expect(await rows.evaluate((element) => element.scrollWidth <= element.clientWidth), 'the table fits its card').toBe(true);
+  const actions = await boxOf(table.locator(`thead th${pinned}`, { hasText: 'Actions' }));
+  const headers = table.locator(`thead th:not(${pinned}):not(.ant-table-selection-column):not(.ant-table-cell-scrollbar)`);
   const count = await headers.count();
   expect(count).toBeGreaterThan(3);
   for (let index = 0; index < count; index += 1) {
@@ -53,7 +57,7 @@ test.describe('at 1440 px', () => {
     const body = table.locator('.ant-table-body');
     expect(await body.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     await expect(table.locator('.ant-table-sticky-scroll')).toBeInViewport();
-    await expectEveryColumnBesideActions(page, table);
+    await expectEveryColumnBesideActions(page, table, { scrolled: true });
   });
 
   test('send integrations: every header beside the Actions column, and long department tags inside their cell', async ({ page }) => {
@@ -68,10 +72,11 @@ test.describe('at 1440 px', () => {
     await signIn(page, admin, /\/dashboard$/);
     await page.goto('/send/integration/search');
     const table = page.locator('.ant-table').first();
-    const tags = table.locator('tbody tr').first().locator('.ant-tag', { hasText: /Northwind|Contoso/ });
+    const row = table.locator('tr.ant-table-row').first();
+    const tags = row.locator('.ant-tag', { hasText: /Northwind|Contoso/ });
     await expect(tags).toHaveCount(2);
-    await expectEveryColumnBesideActions(page, table);
-    const actionsCell = await boxOf(table.locator('tbody tr').first().locator('td.ant-table-cell-fix-right'));
+    await expectEveryColumnBesideActions(page, table, { scrolled: false });
+    const actionsCell = await boxOf(row.locator(`td${pinned}`));
     for (const tag of await tags.all()) {
       const box = await boxOf(tag);
       expect(box.right).toBeLessThanOrEqual(actionsCell.left + 0.5);
