@@ -70,3 +70,11 @@ test('the sidebar button toggles the sidebar', async () => {
 
   expect(onToggleSidebar).toHaveBeenCalledTimes(1);
 });
+
+test("on a phone's width the user menu is its icon alone, still named by the user's name", () => {
+  // The test window matches no breakpoint's media query: it is narrower than a phone.
+  renderHeader(['lead.view']);
+  const menu = screen.getByTestId('user-menu');
+  expect(menu).not.toHaveTextContent('Ada Admin');
+  expect(menu).toHaveAccessibleName('Ada Admin');
+});

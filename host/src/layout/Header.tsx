@@ -7,6 +7,7 @@ import {
   Button,
   Dropdown,
   Flex,
+  Grid,
   Layout,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -30,6 +31,8 @@ export function Header({ collapsed, onToggleSidebar }: { collapsed: boolean; onT
   const locales = useAppSelector((state) => state.locales.data);
   const [logout] = useLogoutMutation();
   const [searchOpen, setSearchOpen] = useState(false);
+  // On a phone's width the controls and the user's name do not fit one line: the name stays in the user menu only.
+  const phone = Grid.useBreakpoint().sm === false;
 
   // SPEC §7: sign out clears the session whether the call succeeds or fails.
   const signOut = () => {
@@ -67,7 +70,7 @@ export function Header({ collapsed, onToggleSidebar }: { collapsed: boolean; onT
           aria-label={collapsed ? t('header.expand') : t('header.collapse')}
           onClick={onToggleSidebar}
         />
-        <Flex align="center" gap="small">
+        <Flex align="center" gap={phone ? 2 : 'small'} style={{ minWidth: 0 }}>
           <Button type="text" icon={<SearchOutlined />} aria-label={t('header.search')} onClick={() => setSearchOpen(true)} />
           <NotificationBell />
           <Dropdown menu={{ items: helpItems }} trigger={['click']}>
@@ -78,13 +81,13 @@ export function Header({ collapsed, onToggleSidebar }: { collapsed: boolean; onT
             data-testid="language-select"
             size="small"
             value={i18n.language}
-            style={{ width: 110 }}
+            style={{ width: phone ? 96 : 110 }}
             options={Object.entries(locales).map(([code, label]) => ({ value: code, label }))}
             onChange={(language: string) => void changeLanguage(language, localStorage)}
           />
           <Dropdown menu={{ items: userItems }} trigger={['click']}>
-            <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
-              {name}
+            <Button type="text" icon={<UserOutlined />} data-testid="user-menu" {...(phone ? { 'aria-label': name } : {})}>
+              {phone ? null : name}
             </Button>
           </Dropdown>
         </Flex>

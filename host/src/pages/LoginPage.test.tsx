@@ -14,6 +14,13 @@ function renderLoginPage(session?: ReturnType<typeof signedInSession>) {
   );
 }
 
+test('names the product above the sign-in form', () => {
+  renderLoginPage();
+  const product = screen.getByText('Lead console');
+  expect(product).toBeVisible();
+  expect(product.compareDocumentPosition(screen.getByRole('heading', { name: 'Sign in' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});
+
 test('a signed-in user opening / lands on the dashboard', () => {
   renderLoginPage(signedInSession(['dashboard.view', 'lead.view']));
   expect(screen.getByText('Dashboard page')).toBeInTheDocument();

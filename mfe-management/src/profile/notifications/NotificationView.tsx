@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { routeUrl } from '@crm/shared/routes';
-import { Alert, Card, formatDate, notificationTimeFormat, PageTitle, Result, Skeleton, Space, Typography } from '@crm/shared/ui';
+import { Alert, Card, Flex, formatDate, notificationTimeFormat, PageTitle, Result, Skeleton, theme, Typography } from '@crm/shared/ui';
 import { useNotificationQuery } from '../api/profileApi.ts';
 import { NotificationTypeTag } from './NotificationTypeTag.tsx';
 import { sanitizeNotificationHtml } from './sanitizeHtml.ts';
@@ -14,6 +14,7 @@ function BackToList() {
 
 export function NotificationView({ id }: { id: number | null }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const notification = useNotificationQuery(id ?? 0, { skip: id === null });
   const status = notification.error && 'status' in notification.error ? notification.error.status : null;
 
@@ -32,18 +33,19 @@ export function NotificationView({ id }: { id: number | null }) {
   if (!notification.data) return <Skeleton active />;
 
   const { data: item } = notification.data;
+  // Not the card's own title bar: it keeps a title on one line and lets a long one run under its `extra`.
   return (
-    <Card
-      data-testid="notification-page"
-      title={
-        <Space>
-          <PageTitle inCard>{item.data.title}</PageTitle>
+    <Card data-testid="notification-page">
+      <Flex justify="space-between" align="flex-start" gap={16} wrap>
+        <Flex align="center" gap={8} wrap style={{ flex: '1 1 320px', minWidth: 0 }}>
+          <PageTitle inCard style={{ fontSize: token.fontSizeLG, overflowWrap: 'anywhere' }}>
+            {item.data.title}
+          </PageTitle>
           <NotificationTypeTag type={item.type} />
-        </Space>
-      }
-      extra={<BackToList />}
-    >
-      <Typography.Text type="secondary" data-testid="notification-time">
+        </Flex>
+        <BackToList />
+      </Flex>
+      <Typography.Text type="secondary" data-testid="notification-time" style={{ display: 'block', marginTop: 8 }}>
         {formatDate(item.updated_at, notificationTimeFormat) ?? t('not_set')}
       </Typography.Text>
       <div data-testid="notification-message" style={{ marginTop: 16 }} dangerouslySetInnerHTML={{ __html: sanitizeNotificationHtml(item.data.message) }} />

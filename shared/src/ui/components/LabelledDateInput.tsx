@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Input, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DatePicker, Typography } from 'antd';
+import { formatDate } from '../format/dates.ts';
 
 type Props = {
   label: string;
@@ -11,32 +12,27 @@ type Props = {
   width?: number;
 };
 
-/** A year typed digit by digit passes through 0002, 0020 and 0202 on its way to 2026: none of them is meant. */
-const isTypedOut = (day: string) => Number(day.slice(0, 4)) >= 1000;
+const isoDay = 'YYYY-MM-DD';
+
+/** The picked day as every date of the console reads ("Nov 26, 2026", in its language), not the browser's 11/26/2026. */
+const shownDay = (day: Dayjs): string => formatDate(day.format(isoDay)) ?? '';
 
 /**
- * A date filter that stands outside a form: a native date input shows "mm/dd/yyyy" and no placeholder, so its label
- * is written inside it, visible, and is also its accessible name. Clearing it gives undefined; a day whose year is
- * still being typed is shown but not given (each would have been a request, most of them refused).
+ * A date filter that stands outside a form: its label is written inside it, visible, and is also its accessible name.
+ * A day is picked from the calendar; clearing it gives undefined.
  */
 export function LabelledDateInput({ label, value, onChange, testId, max, width = 190 }: Props) {
-  const [shown, setShown] = useState(value ?? '');
-  useEffect(() => setShown(value ?? ''), [value]);
+  const day = value ? dayjs(value, isoDay) : null;
   return (
-    <Input
-      type="date"
+    <DatePicker
       prefix={<Typography.Text type="secondary">{label}</Typography.Text>}
       aria-label={label}
       data-testid={testId}
       style={{ width }}
-      max={max}
-      value={shown}
-      onChange={(event) => {
-        const day = event.target.value;
-        setShown(day);
-        if (day === '') onChange(undefined);
-        else if (isTypedOut(day)) onChange(day);
-      }}
+      value={day?.isValid() ? day : null}
+      {...(max ? { maxDate: dayjs(max, isoDay) } : {})}
+      format={shownDay}
+      onChange={(picked: Dayjs | null) => onChange(picked ? picked.format(isoDay) : undefined)}
     />
   );
 }

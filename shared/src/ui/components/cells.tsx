@@ -40,11 +40,12 @@ export function renderCell(type: ColumnType, value: unknown, t: Translate): Reac
     case 'array':
       // Tags wrap, and a long one breaks inside: left on one line they ran under the next columns. The cell keeps
       // room for a label of a few words a line (a department's label is broker, companies and branch): squeezed by
-      // the automatic layout to its longest word, it made every row as tall as ten lines.
+      // the automatic layout to its longest word, it made every row as tall as ten lines. A word longer than the cell
+      // ("Broker-Company-Branch") breaks anywhere: unbroken, it ran into the pinned Actions column.
       return Array.isArray(value) ? (
         <Flex wrap gap={4} style={{ minWidth: arrayCellMinWidth }}>
           {value.map((item, index) => (
-            <Tag key={index} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+            <Tag key={index} style={{ marginInlineEnd: 0, maxWidth: '100%', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
               {labelOf(item)}
             </Tag>
           ))}

@@ -1,5 +1,5 @@
 import type { DashboardStatistics } from '@crm/shared/contract';
-import { fireEvent, renderWithProviders, screen, signedInSession, stubApi, userEvent, waitFor, within, type StubReply, type TestReply } from '@crm/shared/testing';
+import { renderWithProviders, screen, signedInSession, stubApi, userEvent, waitFor, within, type StubReply, type TestReply } from '@crm/shared/testing';
 import DashboardPage from '../../../exposes/DashboardPage.tsx';
 import { departmentFixture, emptyStatisticsFixture, statisticsFixture } from '../../../testing/statisticsFixtures.ts';
 
@@ -58,8 +58,8 @@ test("asks for the week in the browser's time zone", async () => {
   expect(http.adapter.requests).toHaveLength(1);
   expect(http.adapter.requests[0]?.params).toEqual({ time_zone: 'Asia/Tokyo' });
   expect(screen.getByTestId('dashboard-range')).toHaveTextContent('Mar 01, 2026 – Mar 07, 2026 (Europe/Berlin)');
-  // No day in the URL: the picker holds the last day of the week shown, not an empty mm/dd/yyyy.
-  expect(screen.getByLabelText('Week ending')).toHaveValue('2026-03-07');
+  // No day in the URL: the picker holds the last day of the week shown, written as every other date of the console.
+  expect(screen.getByLabelText('Week ending')).toHaveValue('Mar 07, 2026');
 });
 
 test("draws the week's leads, failed leads, sends, FTDs and FTDs per department", async () => {
@@ -82,13 +82,16 @@ test('the week ending on the day in the URL is asked for, and picking another da
   await screen.findByTestId('dashboard-card-leads');
   expect(http.adapter.requests[0]?.params).toMatchObject({ date: '2026-01-11' });
   const picker = screen.getByLabelText('Week ending');
-  expect(picker).toHaveValue('2026-01-11');
-  // A native date input shows only "mm/dd/yyyy": the label is written beside it.
+  expect(picker).toHaveValue('Jan 11, 2026');
   expect(screen.getByText('Week ending')).toBeVisible();
 
-  fireEvent.change(picker, { target: { value: '2026-02-01' } });
-  await waitFor(() => expect(http.adapter.requests.at(-1)?.params).toMatchObject({ date: '2026-02-01' }));
-  fireEvent.change(picker, { target: { value: '' } });
+  await user.click(picker);
+  await user.click(await screen.findByTitle('2026-01-04'));
+  await waitFor(() => expect(http.adapter.requests.at(-1)?.params).toMatchObject({ date: '2026-01-04' }));
+  expect(picker).toHaveValue('Jan 04, 2026');
+  const pickerBox = picker.closest('.ant-picker');
+  if (!(pickerBox instanceof HTMLElement)) throw new Error('the week picker has no box');
+  await user.click(within(pickerBox).getByRole('button', { name: 'Clear' }));
   await waitFor(() => expect(http.adapter.requests.at(-1)?.params).not.toHaveProperty('date'));
 });
 

@@ -2,9 +2,10 @@
  * `/dashboard`: the last seven days in the browser's time zone — five small cards, then the week's charts,
  * or 'Statistics not found' in their place when nothing happened at all.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStatistics } from '@crm/shared/contract';
-import { Button, Card, Col, Flex, formatDate, LabelledDateInput, LoadFailed, PageTitle, ReloadOutlined, Row, Skeleton, Typography } from '@crm/shared/ui';
+import { Button, Card, Col, Flex, formatDate, Grid, LabelledDateInput, LoadFailed, PageTitle, ReloadOutlined, Row, Skeleton, Typography } from '@crm/shared/ui';
 import { useDashboardStatisticsQuery } from '../api/dashboardApi.ts';
 import { useWeekEnding } from '../hooks/useWeekEnding.ts';
 import { browserTimeZone, cardKeys, cardsByKey, dayLabels, isEmptyWeek, todayIn } from '../statistics.ts';
@@ -15,20 +16,34 @@ import { WeeklyCharts } from './WeeklyCharts.tsx';
 /** Coming back to the page within a minute shows the cached week; later it asks again. */
 const refetchAfterSeconds = 60;
 
-const cardColumns = { xs: 24, sm: 12, lg: 8, xl: { flex: '20%' } } as const;
+/**
+ * The five cards fill their rows at every width: one row of five from a laptop's width up, two per row with the last
+ * one across on a tablet, one per row on a phone (a 3 + 2 grid left a hole beside the last two).
+ */
+function CardGrid({ children }: { children: ReactNode[] }) {
+  const screens = Grid.useBreakpoint();
+  const columns = screens.lg ? 5 : screens.sm ? 2 : 1;
+  return (
+    <div data-testid="dashboard-cards" style={{ display: 'grid', gap: 16, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+      {children.map((child, index) => (
+        <div key={index} style={columns === 2 && index === children.length - 1 ? { gridColumn: '1 / -1' } : undefined}>
+          {child}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 function LoadingWeek() {
   return (
     <Flex vertical gap={16} data-testid="dashboard-loading">
-      <Row gutter={[16, 16]}>
+      <CardGrid>
         {cardKeys.map((key) => (
-          <Col key={key} {...cardColumns}>
-            <Card>
-              <Skeleton active paragraph={{ rows: 3 }} />
-            </Card>
-          </Col>
+          <Card key={key}>
+            <Skeleton active paragraph={{ rows: 3 }} />
+          </Card>
         ))}
-      </Row>
+      </CardGrid>
       <Row gutter={[16, 16]}>
         {[0, 1].map((index) => (
           <Col key={index} xs={24} xl={12}>
@@ -47,13 +62,11 @@ function Week({ statistics }: { statistics: DashboardStatistics }) {
   const categories = dayLabels(statistics.days);
   return (
     <Flex vertical gap={16}>
-      <Row gutter={[16, 16]}>
+      <CardGrid>
         {cardKeys.map((key) => (
-          <Col key={key} {...cardColumns}>
-            <StatCard card={cards[key]} dayLabels={categories} />
-          </Col>
+          <StatCard key={key} card={cards[key]} dayLabels={categories} />
         ))}
-      </Row>
+      </CardGrid>
       {isEmptyWeek(statistics) ? (
         <Card>
           <EmptyStatistics testId="dashboard-empty" minHeight={240} />

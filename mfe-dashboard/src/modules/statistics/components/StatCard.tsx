@@ -93,7 +93,7 @@ export function StatCard({ card, dayLabels }: { card: DashboardCard; dayLabels: 
           type="area"
           height={sparklineHeight}
           series={[{ name: label, data: card.values }]}
-          options={sparklineOptions({ categories: dayLabels, colors: [color], fontFamily: palette.fontFamily, textColor: palette.textColor })}
+          options={sparklineOptions({ categories: dayLabels, colors: [color], fontFamily: palette.fontFamily, textColor: palette.textColor, language: i18n.language })}
         />
       </div>
     </Card>

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { configure, fireEvent, pageOf, renderWithProviders, screen, signedInSession, stubApi, userEvent, waitFor, within, type TestReply } from '@crm/shared/testing';
+import { configure, pageOf, renderWithProviders, screen, signedInSession, stubApi, userEvent, waitFor, within, type TestReply } from '@crm/shared/testing';
 import type { LeadSendHistory } from '@crm/shared/contract';
 import LeadHistoryPage from '../../../exposes/LeadHistoryPage.tsx';
 
@@ -74,11 +74,14 @@ test('the filters come from the URL, and each change goes back into it from page
   // A date box shows no placeholder: each end of the range says which it is.
   expect(within(screenCard).getByText('From')).toBeVisible();
   expect(within(screenCard).getByText('To')).toBeVisible();
-  fireEvent.change(within(screenCard).getByLabelText('From'), { target: { value: '2024-03-01' } });
+  // The calendar opens on this month: today's cell is titled by its day.
+  const today = new Date().toLocaleDateString('en-CA');
+  await user.click(within(screenCard).getByLabelText('From'));
+  await user.click(await screen.findByTitle(today));
   await user.type(within(screenCard).getByLabelText('Lead', { selector: 'input' }), 'L-0099{Enter}');
   await waitFor(() => expect(search().get('lead')).toBe('L-0099'));
-  expect(search().get('from')).toBe('2024-03-01');
-  await waitFor(() => expect(listRequests(http).at(-1)?.params).toMatchObject({ lead: 'L-0099', from: '2024-03-01' }));
+  expect(search().get('from')).toBe(today);
+  await waitFor(() => expect(listRequests(http).at(-1)?.params).toMatchObject({ lead: 'L-0099', from: today }));
 
   await user.click(within(screenCard).getByTestId('history-filter-clear'));
   await waitFor(() => expect(search().toString()).toBe(''));

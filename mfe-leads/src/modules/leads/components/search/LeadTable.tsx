@@ -86,6 +86,10 @@ export function LeadTable({ rows, columns, loading, sort, onSortChange, page, pe
         rowKey="id"
         size="small"
         scroll={{ x: 'max-content' }}
+        // Wider than a 1440 px screen's card: the columns past the pinned Actions (Fresh, Deposit, Created…) are reached
+        // by scrolling sideways, so the scroll bar stays at the foot of the screen, not below the last of 100 rows,
+        // and the headers stay above the rows they name.
+        sticky
         columns={tableColumns}
         dataSource={[...rows]}
         loading={loading}
