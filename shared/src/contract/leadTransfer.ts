@@ -211,7 +211,10 @@ export type ExportRequest = z.input<typeof exportRequest>;
 export const exportResult = z.object({
   file_name: z.string(),
   rows: z.number().int(),
-  /** A signed link (no bearer header needed) that stops working at `expires_at`. */
+  /**
+   * A signed link (no bearer header needed) that stops working at `expires_at`: a path from the API host's root
+   * (`/api/lead/export/42/download?token=…`), to be joined to the API's origin.
+   */
   download_url: z.string(),
   expires_at: isoDateTime,
 });
