@@ -4,7 +4,6 @@
  * show as the sheet has them (YYYY-MM-DD HH:mm:ss), whatever the browser's time zone.
  */
 import type { CellObject, WorkBook, WorkSheet } from 'xlsx';
-import { importMaxColumns } from '@crm/shared/contract';
 import { blobBytes } from './blobBytes.ts';
 import { cellText, formatDateParts } from './cellText.ts';
 import { clampStartRow, previewOfRows, previewRowLimit, type FilePreview, type PreviewSettings } from './filePreview.ts';
@@ -31,7 +30,8 @@ function sheetRows(xlsx: XlsxLibrary, sheet: WorkSheet | undefined, startRow: nu
   const reference = sheet?.['!ref'];
   if (!sheet || !reference) return [];
   const range = xlsx.utils.decode_range(reference);
-  const lastColumn = Math.min(range.e.c, importMaxColumns - 1);
+  // Past the 702nd column too, for the preview to count what the import leaves out (previewOfRows cuts them).
+  const lastColumn = range.e.c;
   const lastRow = Math.min(range.e.r, limit - 1);
   const formats: NumberFormats = xlsx.SSF;
   const rows: string[][] = [];
