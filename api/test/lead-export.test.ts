@@ -52,7 +52,9 @@ describe('lead export', () => {
     });
     assert.equal(job.status, 'finished', job.error ?? '');
     const result: ExportResult = exportResult.parse(job.result);
-    const download = await context.app.inject({ method: 'GET', url: `/api${result.download_url}` });
+    // A path from the API host's root: what the console joins to the API's origin.
+    assert.match(result.download_url, /^\/api\/lead\/export\/\d+\/download\?token=[\w-]+$/);
+    const download = await context.app.inject({ method: 'GET', url: result.download_url });
     assert.equal(download.statusCode, 200, download.body);
     return { job, result, download };
   }
@@ -256,7 +258,7 @@ describe('lead export', () => {
 
       const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, job.id));
       assert.equal(notification?.user_id, exporter.id);
-      assert.ok(notification?.message.includes(`href="http://localhost:80/api${result.download_url.replaceAll('&', '&#38;')}"`), notification?.message);
+      assert.ok(notification?.message.includes(`href="http://localhost${result.download_url.replaceAll('&', '&#38;')}"`), notification?.message);
       assert.ok(notification?.message.includes('(Filter &#60;img src=&#34;https://evil.test/p.gif&#34;&#62; &#38; check)'), 'the setting name reads as text');
     });
 
@@ -296,12 +298,12 @@ describe('lead export', () => {
       assert.equal(cell['comment'], 'said "hi", then\nleft', 'quotes, commas and line breaks survive');
       assert.deepEqual(
         [cell['name'], cell['surname'], cell['city'], cell['state'], cell['funnel'], cell['phone']],
-        [`'=HYPERLINK("http://evil.example","click")`, `'@SUM(A1:A2)`, `'-2+3`, `'\tTab`, `'\rReturn`, `'+4915112345678`],
+        [`'=HYPERLINK("http://evil.example","click")`, `'@SUM(A1:A2)`, `'-2+3`, `'\tTab`, `'\rReturn`, '+4915112345678'],
       );
     });
 
     test('an XLSX of a selection reads back in exceljs with the setting’s header and typed, neutralized cells', async () => {
-      const setting = await createSetting({ name: 'Sheet', columns: ['lead_id', 'name', 'purchase_amount', 'deposit_exists', 'tags'] });
+      const setting = await createSetting({ name: 'Sheet', columns: ['lead_id', 'name', 'purchase_amount', 'deposit_exists', 'tags', 'phone'] });
       const chosen = [await leadIdOf('EXP0000'), await leadIdOf('EXP0007'), await leadIdOf('EXP0016')];
       const { download, result } = await exportAndDownload({ format: 'xlsx', export_setting_id: setting.id, lead_ids: [...chosen, chosen[0]], filters: { sort: 'id', direction: 'asc' } });
       assert.equal(download.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -310,18 +312,20 @@ describe('lead export', () => {
       await workbook.xlsx.read(Readable.from(download.rawPayload));
       const values: unknown[][] = [];
       // exceljs rows are 1-based and leave empty cells out.
-      workbook.worksheets[0]!.eachRow((row) => values.push(Array.from({ length: 5 }, (_, index) => (row.values as unknown[])[index + 1] ?? null)));
+      workbook.worksheets[0]!.eachRow((row) => values.push(Array.from({ length: 6 }, (_, index) => (row.values as unknown[])[index + 1] ?? null)));
       assert.deepEqual(values, [
-        ['Lead ID', 'Name', 'Deposit amount', 'Deposit exists', 'Tags'],
-        ['EXP0000', `'=HYPERLINK("http://evil.example","click")`, 12.5, true, 'export-alpha, export-beta'],
-        ['EXP0007', 'Export 7', null, false, null],
-        ['EXP0016', 'Export 16', null, false, null],
+        ['Lead ID', 'Name', 'Deposit amount', 'Deposit exists', 'Tags', 'Phone'],
+        ['EXP0000', `'=HYPERLINK("http://evil.example","click")`, 12.5, true, 'export-alpha, export-beta', '+4915112345678'],
+        ['EXP0007', 'Export 7', null, false, null, null],
+        ['EXP0016', 'Export 16', null, false, null, null],
       ]);
+      // The phone is a text cell, as typed: no quote in front, not a number.
+      assert.equal(workbook.worksheets[0]!.getCell('F2').type, ExcelJS.ValueType.String);
     });
 
     test('a link works without a bearer, but not with a wrong or missing token, nor once expired or cleaned up', async () => {
       const { job, result } = await exportAndDownload({ format: 'csv', export_setting_id: everyColumn.id, lead_ids: [await leadIdOf('EXP0001')] });
-      const link = `/api${result.download_url}`;
+      const link = result.download_url;
       const wrong = await context.app.inject({ method: 'GET', url: link.replace(/token=.*/, 'token=guessed') });
       assert.deepEqual([wrong.statusCode, wrong.json()], [404, { message: 'This download link is not valid.' }]);
       const otherJob = await context.app.inject({ method: 'GET', url: link.replace(`/export/${job.id}/`, `/export/${job.id + 1000}/`) });
@@ -343,7 +347,7 @@ describe('lead export', () => {
       await writeFile(join(dataDir, 'exports', 'notes.txt'), 'not ours');
       assert.equal(await removeExpiredExports(join(dataDir, 'exports'), Date.now()), names.length);
       assert.deepEqual(await readdir(join(dataDir, 'exports')), ['notes.txt'], 'only export files are removed');
-      const gone = await context.app.inject({ method: 'GET', url: `/api${fresh.result.download_url}` });
+      const gone = await context.app.inject({ method: 'GET', url: fresh.result.download_url });
       assert.equal(gone.statusCode, 410);
       assert.equal(exportLinkTtlMs, 86_400_000);
     });

@@ -15,18 +15,13 @@ import * as tables from '../src/db/schema/index.ts';
 import { notCsvTextMessage } from '../src/modules/leads/import/fileContent.ts';
 import { limitMessages } from '../src/modules/leads/import/readers/limits.ts';
 import { bearer, createTestContext, waitFor, type TestContext } from './helpers.ts';
+import { multipartFile } from './fixtures/multipart.ts';
 import { declareSize, repeated, sheetXml, workbookParts, writeZip } from './fixtures/workbooks.ts';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'crm-import-limits-'));
 process.env['DATA_DIR'] = dataDir;
 
 type Invalid = { errors: Record<string, string[]> };
-
-function multipart(fileName: string, content: Buffer | string) {
-  const boundary = `----crm-test-${randomBytes(6).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]) };
-}
 
 /** The acceptance's file: shared strings of 2 GB (30,000-character texts, over and over) in a workbook of a few MB. */
 async function sharedStringBomb(path: string): Promise<void> {
@@ -43,7 +38,7 @@ describe('import files that must not take the API down', () => {
   let bomb: Buffer;
 
   const upload = (fileName: string, content: Buffer | string) => {
-    const body = multipart(fileName, content);
+    const body = multipartFile(fileName, content);
     return context.app.inject({ method: 'POST', url: '/api/lead/import/file', headers: { ...bearer(importer.token), ...body.headers }, payload: body.payload });
   };
   const post = (url: string, payload: Record<string, unknown>) => context.app.inject({ method: 'POST', url, headers: bearer(importer.token), payload });

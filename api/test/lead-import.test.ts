@@ -21,6 +21,7 @@ import { csvParseChars } from '../src/modules/leads/import/readers/csv.ts';
 import { countRows, readRows, type ReadOptions } from '../src/modules/leads/import/readers/index.ts';
 import { leadImportJobType } from '../src/modules/leads/import/schema.ts';
 import { removeStaleUploads, storeUpload } from '../src/modules/leads/import/uploads.ts';
+import { multipartFile } from './fixtures/multipart.ts';
 import { bearer, createTestContext, tableFingerprint, waitFor, type TestContext } from './helpers.ts';
 
 // Uploads go under DATA_DIR/imports: a directory of this test file's own.
@@ -44,15 +45,6 @@ async function rowsOf(path: string, kind: 'csv' | 'xlsx', options: ReadOptions):
   const rows = [];
   for await (const group of readRows({ kind, path }, options)) rows.push(...group);
   return rows;
-}
-
-function multipart(fileName: string, content: string | Buffer, field = 'file') {
-  const boundary = `----crm-test-${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  };
 }
 
 /** The same rows in a workbook, as exceljs's streaming writer makes one (a second sheet must be ignored). */
@@ -185,7 +177,7 @@ describe('lead import API', () => {
     context.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
   async function upload(fileName: string, content: string | Buffer, token = importer.token): Promise<Upload> {
-    const body = multipart(fileName, content);
+    const body = multipartFile(fileName, content);
     const response = await context.app.inject({ method: 'POST', url: '/api/lead/import/file', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
     assert.equal(response.statusCode, 201, response.body);
     return (response.json() as { data: Upload }).data;
@@ -248,7 +240,7 @@ describe('lead import API', () => {
     const before = await tableFingerprint(context.database);
     const filesBefore = await readdir(importsDir);
     const refuse = async (fileName: string, content: string | Buffer, message: string, field = 'file') => {
-      const body = multipart(fileName, content, field);
+      const body = multipartFile(fileName, content, field);
       const response = await context.app.inject({ method: 'POST', url: '/api/lead/import/file', headers: { ...bearer(importer.token), ...body.headers }, payload: body.payload });
       assert.equal(response.statusCode, 422, `${fileName}: ${response.body}`);
       assert.deepEqual((response.json() as Invalid).errors, { file: [message] });
@@ -297,7 +289,7 @@ describe('lead import API', () => {
 
   test('every import route needs lead.import', async () => {
     const outsider = await context.userWith(['lead.view', 'lead.create']);
-    const body = multipart('leads.csv', 'email\n');
+    const body = multipartFile('leads.csv', 'email\n');
     const uploadResponse = await context.app.inject({ method: 'POST', url: '/api/lead/import/file', headers: { ...bearer(outsider.token), ...body.headers }, payload: body.payload });
     assert.equal(uploadResponse.statusCode, 403);
     assert.deepEqual(uploadResponse.json(), { message: 'No permission' });
@@ -344,7 +336,7 @@ describe('lead import API', () => {
 
   // ── dry run and import ────────────────────────────────────────────────────────────────────────────────
 
-  /** Rows 2–12 of a semicolon file with a header: 3 valid, 4 INVALID, 3 DUPLICATE (2 in the file, 1 in the database), 1 BLACKLISTED. */
+  /** Rows 2–12 of a semicolon file with a header: 3 valid, 3 INVALID, 3 DUPLICATE (2 in the file, 1 in the database), 1 BLACKLISTED, 1 blank line. */
   const fairCsv = [
     'Name;Surname;Email;Phone;Country;Deposit;City',
     'Ada;Lovelace;ada@example.com;07911 200001;gb;yes;London',
@@ -361,7 +353,7 @@ describe('lead import API', () => {
     '',
   ].join('\n');
   const fairColumns = { A: 'name', B: 'surname', C: 'email', D: 'phone', E: 'country', F: 'deposit_exists', G: 'city' } as const;
-  const fairReport: ImportReport = { rows: 11, valid: 3, invalid: { INVALID: 4, DUPLICATE: 3, BLACKLISTED: 1 }, duplicates: 3, blacklisted: 1 };
+  const fairReport: ImportReport = { rows: 11, valid: 3, invalid: { INVALID: 3, DUPLICATE: 3, BLACKLISTED: 1 }, duplicates: 3, blacklisted: 1, blank_lines: 1 };
 
   test('dry run, then the import job: the same counts, leads and failed leads stored per row, histories with cause import', async () => {
     const file = await upload('spring-fair.csv', fairCsv);
@@ -379,7 +371,7 @@ describe('lead import API', () => {
     const done = await ended(job.id);
     assert.equal(done.status, 'finished', done.error ?? '');
     assert.deepEqual(done.result, fairReport);
-    assert.deepEqual([done.total, done.processed, done.failed, done.progress], [11, 3, 8, 100]);
+    assert.deepEqual([done.total, done.processed, done.failed, done.progress], [11, 3, 7, 100]);
     // The dialog follows its job through the import API (an importer need not hold the jobs page's permission).
     const followed = await context.app.inject({ method: 'GET', url: `/api/lead/import/${job.id}`, headers: bearer(importer.token) });
     assert.equal(followed.statusCode, 200, followed.body);
@@ -387,7 +379,7 @@ describe('lead import API', () => {
     const stranger = await context.userWith(['lead.import']);
     assert.equal((await context.app.inject({ method: 'GET', url: `/api/lead/import/${job.id}`, headers: bearer(stranger.token) })).statusCode, 404, 'only its owner follows it');
     const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, job.id));
-    assert.equal(notification?.message, '3 leads imported from 11 rows. Refused (stored as failed leads): 3 duplicate, 1 blacklisted, 4 invalid.');
+    assert.equal(notification?.message, '3 leads imported from 11 rows. Refused (stored as failed leads): 3 duplicate, 1 blacklisted, 3 invalid. Skipped: 1 blank line.');
 
     const leads = await context.database.db.select().from(tables.leads).where(eq(tables.leads.import_job_id, job.id)).orderBy(asc(tables.leads.import_row));
     assert.deepEqual(
@@ -412,7 +404,6 @@ describe('lead import API', () => {
     assert.deepEqual(
       failed.map((row) => [row.import_row, row.reason_code]),
       [
-        [4, 'INVALID'],
         [5, 'INVALID'],
         [6, 'DUPLICATE'],
         [7, 'DUPLICATE'],
@@ -423,7 +414,6 @@ describe('lead import API', () => {
       ],
     );
     const byRow = new Map(failed.map((row) => [row.import_row, row]));
-    assert.equal(byRow.get(4)?.message, 'A lead needs an email or a phone.');
     assert.equal(byRow.get(6)?.message, 'A lead with this email already exists (row 2 of this file).');
     assert.match(byRow.get(7)?.message ?? '', /^A lead with this email already exists \(L\d{10}\)\.$/);
     assert.equal(byRow.get(8)?.message, 'This email domain is blacklisted.');
@@ -436,7 +426,7 @@ describe('lead import API', () => {
 
     // The same file again: every row that was a lead is now a duplicate of it.
     const again = await call('POST', '/api/lead/import/dry-run', request);
-    assert.deepEqual((again.json() as { data: ImportReport }).data, { rows: 11, valid: 0, invalid: { INVALID: 4, DUPLICATE: 6, BLACKLISTED: 1 }, duplicates: 6, blacklisted: 1 });
+    assert.deepEqual((again.json() as { data: ImportReport }).data, { rows: 11, valid: 0, invalid: { INVALID: 3, DUPLICATE: 6, BLACKLISTED: 1 }, duplicates: 6, blacklisted: 1, blank_lines: 1 });
   });
 
   test('a source with random statuses gives each imported lead a drawn status, recorded with cause random', async () => {
@@ -447,7 +437,7 @@ describe('lead import API', () => {
     const file = await upload('random.xlsx', workbook);
     const request = { upload_id: file.upload_id, options: {}, columns: { A: 'email', B: 'date_of_birth' }, fixed: { source_id: randomSourceId } };
     const dryRun = (await call('POST', '/api/lead/import/dry-run', request)).json() as { data: ImportReport };
-    assert.deepEqual(dryRun.data, { rows: 2, valid: 1, invalid: { INVALID: 1 }, duplicates: 0, blacklisted: 0 });
+    assert.deepEqual(dryRun.data, { rows: 2, valid: 1, invalid: { INVALID: 1 }, duplicates: 0, blacklisted: 0, blank_lines: 0 });
     const job = ((await call('POST', '/api/lead/import', request)).json() as { data: JobData }).data;
     const done = await ended(job.id);
     assert.deepEqual(done.result, dryRun.data);
@@ -466,7 +456,13 @@ describe('lead import API', () => {
     assert.equal(dryRun.statusCode, 422);
     assert.deepEqual((dryRun.json() as Invalid).errors, { file: [importMessages.tooManyRows] });
 
-    const job = ((await call('POST', '/api/lead/import', request)).json() as { data: JobData }).data;
+    // The import route reads the file before it starts a job: the same refusal.
+    const refused = await call('POST', '/api/lead/import', request);
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.deepEqual((refused.json() as Invalid).errors, { file: [importMessages.tooManyRows] });
+    // A job started anyway (the file replaced meanwhile) refuses it before writing anything.
+    const payload = { ...request, options: { delimiter: '', escape: '"', ignore_first_line: false }, fixed: {}, time_zone: 'UTC' };
+    const job = await context.jobs.dispatch({ userId: importer.id, type: leadImportJobType, name: 'Import too-many.csv', payload });
     const done = await ended(job.id);
     assert.equal(done.status, 'failed');
     assert.equal(done.error, importMessages.tooManyRows);
@@ -539,7 +535,7 @@ describe('lead import API', () => {
     assert.equal(done.status, 'cancelled');
     const rows = await rowsOfJob(jobId);
     assertEachRowOnce(rows, Array.from({ length: 100 }, (_, index) => index + 1));
-    assert.deepEqual(done.result, { rows: 100, valid: 91, invalid: { INVALID: 9 }, duplicates: 0, blacklisted: 0, last_row: 100 });
+    assert.deepEqual(done.result, { rows: 100, valid: 91, invalid: { INVALID: 9 }, duplicates: 0, blacklisted: 0, blank_lines: 0, last_row: 100 });
     assert.deepEqual([done.processed, done.failed, done.total], [91, 9, 1_000]);
   });
 

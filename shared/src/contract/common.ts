@@ -49,6 +49,22 @@ export function wholeNumberText(min: number, max: number) {
 /** An id as text (a path, a query parameter): decimal digits, 1…maxId. */
 export const idText = wholeNumberText(1, maxId);
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone (the browser's, `Intl.DateTimeFormat().resolvedOptions().timeZone`): local days and times are read there. */
+export const timeZoneName = text()
+  .trim()
+  .min(1, { abort: true })
+  .max(64, { abort: true })
+  .refine(isTimeZone, 'The time zone must be an IANA zone like Europe/Berlin.');
+
 /**
  * A day `YYYY-MM-DD` that exists (years 0001–9999): the shape alone lets 2026-02-30 through, which PostgreSQL refuses
  * (a 500). `setUTCFullYear` reads years below 100 as written, where `Date.UTC` would add 1900.

@@ -9,7 +9,7 @@
  *   send the report answered, not the lead's last department: the department summary's FTDs, api/src/modules/brokers/ftds.ts).
  */
 import { z } from 'zod';
-import { calendarDate, text } from './common.ts';
+import { calendarDate, timeZoneName } from './common.ts';
 
 export const dashboardCardKeys = ['leads', 'failed_leads', 'sent_success', 'sent_failure', 'ftds'] as const;
 export type DashboardCardKey = (typeof dashboardCardKeys)[number];
@@ -20,15 +20,6 @@ export type DepartmentMetricKey = (typeof departmentMetricKeys)[number];
 
 export const dashboardDays = 7;
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const dayMessage = 'The date must be a day like 2026-11-21.';
 const localDate = calendarDate(dayMessage)
   // A week ending there has four-digit years on both sides.
@@ -36,12 +27,7 @@ const localDate = calendarDate(dayMessage)
 
 export const dashboardStatisticsQuery = z.object({
   /** An IANA zone (the browser's); days start at local midnight there. */
-  time_zone: text()
-    .trim()
-    .min(1, { abort: true })
-    .max(64, { abort: true })
-    .refine(isTimeZone, 'The time zone must be an IANA zone like Europe/Berlin.')
-    .default('UTC'),
+  time_zone: timeZoneName.default('UTC'),
   /** The last of the seven days; today in `time_zone` when absent. */
   date: localDate.optional(),
 });

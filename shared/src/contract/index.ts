@@ -17,3 +17,4 @@ export * from './brokers.ts';
 export * from './sending.ts';
 export * from './dashboard.ts';
 export * from './workbookPackage.ts';
+export * from './workbookLimits.ts';

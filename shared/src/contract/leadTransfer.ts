@@ -3,7 +3,7 @@
  * and result, and the export settings and export request. Shared by the API (validation, OpenAPI) and mfe-leads.
  */
 import { z } from 'zod';
-import { isoDateTime, maxNameLength, recordId as reference, text } from './common.ts';
+import { isoDateTime, maxNameLength, recordId as reference, text, timeZoneName } from './common.ts';
 import { failedLeadReasonCodes, leadSearchQuery } from './leads.ts';
 
 /** SPEC §9: an import holds at most 200k rows; a larger file is refused before anything is written. */
@@ -107,12 +107,20 @@ export const importRequest = z.strictObject({
   fixed: importFixedValues.prefault({}),
   /** "Import then send": a broker department the imported leads are sent to once the import has finished (lead.send, a sender). */
   send_department_id: reference.nullable().optional(),
+  /**
+   * The importing person's zone (the browser's): a date-time written without an offset (a CSV's text, a workbook's
+   * date cell, shown as `YYYY-MM-DD HH:mm:ss` in the preview) is that wall-clock time there.
+   */
+  time_zone: timeZoneName.default('UTC'),
 });
 export type ImportRequest = z.input<typeof importRequest>;
 
 const reasonCounts = z.partialRecord(z.enum(failedLeadReasonCodes), z.number().int());
 
-/** What an import would do (dry run) or did (the job's result): counts per outcome. */
+/**
+ * What an import would do (dry run) or did (the job's result): counts per outcome. The rows read are the leads, the
+ * refusals and the blank lines: `rows = valid + Σ invalid + blank_lines`.
+ */
 export const importReport = z.object({
   rows: z.number().int(),
   /** Rows that became (or would become) leads. */
@@ -121,6 +129,8 @@ export const importReport = z.object({
   invalid: reasonCounts,
   duplicates: z.number().int(),
   blacklisted: z.number().int(),
+  /** CSV lines with nothing in them: skipped, stored nowhere (absent from reports of older imports). */
+  blank_lines: z.number().int().default(0),
 });
 export type ImportReport = z.infer<typeof importReport>;
 
@@ -201,7 +211,10 @@ export type ExportRequest = z.input<typeof exportRequest>;
 export const exportResult = z.object({
   file_name: z.string(),
   rows: z.number().int(),
-  /** A signed link (no bearer header needed) that stops working at `expires_at`. */
+  /**
+   * A signed link (no bearer header needed) that stops working at `expires_at`: a path from the API host's root
+   * (`/api/lead/export/42/download?token=…`), to be joined to the API's origin.
+   */
   download_url: z.string(),
   expires_at: isoDateTime,
 });

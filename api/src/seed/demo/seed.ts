@@ -2,6 +2,8 @@
 import { performance } from 'node:perf_hooks';
 import type { PoolClient } from 'pg';
 import type { Database } from '../../db/database.ts';
+import { failedLeads } from '../../db/schema/index.ts';
+import { analyzeAfterBulkWrite } from '../../db/statistics.ts';
 import type { SecretBox } from '../../modules/sending/secrets.ts';
 import type { LeadGenerator } from './columns.ts';
 import { createGenerator } from './leads.ts';
@@ -56,6 +58,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions)
     client.release();
   }
   await seedDemoFailedLeads(database.db, random, total, counts);
+  if (counts.failed_leads > 0) await analyzeAfterBulkWrite(database.db, failedLeads);
   return { counts, elapsedMs: Math.round(performance.now() - started) };
 }
 

@@ -21,11 +21,6 @@ const weekDays = 7;
 
 export type ChartSeries = { name: string; data: number[] };
 
-/** The browser's IANA zone: the server counts days from local midnight there. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** Today as YYYY-MM-DD in `timeZone` (the latest week the picker offers). */
 export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

@@ -29,3 +29,8 @@ export function listQuery(filters: Record<string, unknown>, keys: readonly strin
   const query = params.toString();
   return query ? `?${query}` : '';
 }
+
+/** The browser's IANA zone (UTC when it names none): the API reads local days (dashboard) and wall-clock times (import) there. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

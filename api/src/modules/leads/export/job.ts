@@ -25,8 +25,11 @@ export type ExportRunOptions = {
 
 const plural = (count: number) => `${count} lead${count === 1 ? '' : 's'}`;
 
-/** The path of a job's download link, relative to the API base (`/api`). */
-export const downloadPath = (jobId: number, token: string) => `/lead/export/${jobId}/download?token=${token}`;
+/**
+ * The path of a job's download link from the API host's root, its base path `/api` included: the console joins it to
+ * the API's origin, as it does stored-file paths (it was relative to `/api` and 404'd once joined to a host).
+ */
+export const downloadPath = (jobId: number, token: string) => `/api/lead/export/${jobId}/download?token=${token}`;
 
 function downloadFileName(jobId: number, payload: ExportJobPayload, at: Date): string {
   return `leads-${at.toISOString().slice(0, 10)}-${jobId}.${payload.format}`;
@@ -44,7 +47,7 @@ async function publish(context: JobContext, payload: ExportJobPayload, rows: num
     .set({ payload: sql`${jobsTable.payload} || ${JSON.stringify({ download })}::jsonb` })
     .where(eq(jobsTable.id, context.job.id));
   const result: ExportResult = { file_name: fileName, rows, download_url: downloadPath(context.job.id, token), expires_at: expiresAt };
-  const link = `${payload.api_base}${result.download_url}`;
+  const link = new URL(result.download_url, payload.api_base).href;
   const message = html`${plural(rows)} exported to ${fileName} (${payload.setting_name}). <a href="${link}">Download</a> — the link works until ${expiresAt.slice(0, 16).replace('T', ' ')} UTC.`;
   return { result, message };
 }

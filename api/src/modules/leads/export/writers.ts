@@ -5,7 +5,10 @@
  *
  * Formula injection (OWASP "CSV injection"): a text cell starting with =, +, -, @, a tab or a carriage return is
  * taken for a formula by spreadsheet programs, in CSV and once an XLSX is re-saved as CSV alike. Such cells get a
- * leading single quote, which shows the text as typed and runs nothing.
+ * leading single quote, which shows the text as typed and runs nothing. Except a sign followed by digits only (every
+ * phone, E.164 `+4915112345678`): a spreadsheet reads that as a number, which can neither call a function nor refer
+ * to a cell or another file, so there is nothing to neutralize, and the quote only broke the phone for every program
+ * that reads the file. In XLSX such a phone is a text cell (as every text is), so it keeps its `+` and digits.
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -24,9 +27,10 @@ export type ExportWriter = {
 };
 
 const formulaStart = /^[=+\-@\t\r]/;
+const signedDigits = /^[+-]\d+$/;
 
 export function neutralizeFormula(text: string): string {
-  return formulaStart.test(text) ? `'${text}` : text;
+  return formulaStart.test(text) && !signedDigits.test(text) ? `'${text}` : text;
 }
 
 /** One CSV field: neutralized, and quoted when it holds a delimiter, a quote or a line break. */

@@ -11,7 +11,7 @@ import { jobs } from '../../../db/schema/index.ts';
 import { lockAllContacts } from '../intake/duplicates.ts';
 import { decideBatch, type CheckState } from './checks.ts';
 import type { ImportReferences } from './references.ts';
-import { countOutcomes, refusedRows } from './report.ts';
+import { countOutcomes, emptyReport, refusedRows } from './report.ts';
 import type { RowCandidate, RowRefusal } from './schema.ts';
 import { insertFailedLeads, insertLeads } from './write.ts';
 
@@ -20,11 +20,12 @@ export type ImportCheckpoint = ImportReport & { last_row: number };
 export function checkpointOf(result: unknown): ImportCheckpoint {
   const parsed = importReport.safeParse(result);
   const lastRow = (result as { last_row?: unknown } | null)?.last_row;
-  if (!parsed.success || typeof lastRow !== 'number') return { rows: 0, valid: 0, invalid: {}, duplicates: 0, blacklisted: 0, last_row: 0 };
+  if (!parsed.success || typeof lastRow !== 'number') return { ...emptyReport(), last_row: 0 };
   return { ...parsed.data, last_row: lastRow };
 }
 
-export type PreparedBatch = { candidates: RowCandidate[]; refused: RowRefusal[]; lastRow: number };
+/** A batch's rows checked in JavaScript: candidates for the database checks, refusals, and blank lines skipped. */
+export type PreparedBatch = { candidates: RowCandidate[]; refused: RowRefusal[]; blankLines: number; lastRow: number };
 
 export type BatchContext = { db: Db; jobId: number; userId: number | null; total: number; references: ImportReferences; state: CheckState };
 
@@ -50,7 +51,7 @@ export async function commitBatch(context: BatchContext, previous: ImportCheckpo
     await insertFailedLeads(tx, refused, writeContext);
 
     const checkpoint: ImportCheckpoint = { ...previous, invalid: { ...previous.invalid }, last_row: batch.lastRow };
-    countOutcomes(checkpoint, decision.accepted.length, refused);
+    countOutcomes(checkpoint, decision.accepted.length, refused, batch.blankLines);
     const failed = refusedRows(checkpoint);
     const total = Math.max(context.total, checkpoint.rows);
     await tx

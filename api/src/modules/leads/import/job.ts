@@ -5,8 +5,8 @@
  * committed stays, and the job row keeps the counts so far.
  */
 import { importMessages } from '@crm/shared/contract';
-import { refreshSmallTableStatistics } from '../../../db/statistics.ts';
-import { leads } from '../../../db/schema/index.ts';
+import { analyzeAfterBulkWrite, refreshSmallTableStatistics } from '../../../db/statistics.ts';
+import { failedLeads, leads } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { PermanentJobError, type JobContext, type JobOutcome, type JobQueue } from '../../jobs/queue.ts';
 import type { JobRow } from '../../jobs/service.ts';
@@ -16,7 +16,7 @@ import { columnMapping } from './mapping.ts';
 import { readRows, UnreadableFileError } from './readers/index.ts';
 import { loadImportReferences } from './references.ts';
 import { reportSummary } from './report.ts';
-import { countWithinLimit, newCheckState, prepareBatch, readOptionsOf, rowBatches } from './run.ts';
+import { measureWithinLimit, newCheckState, prepareBatch, readOptionsOf, rowBatches } from './run.ts';
 import { defaultImportBatchRows, leadImportJobType, leadImportPayload, type ImportRequestData } from './schema.ts';
 import { findUpload, type StoredUpload } from './uploads.ts';
 
@@ -51,14 +51,15 @@ export async function runLeadImport(context: JobContext, hooks: ImportJobHooks =
   if (!upload) throw new PermanentJobError('The uploaded file no longer exists: upload it again.');
   const references = await permanently(() => loadImportReferences(db, payload.fixed));
   const options = readOptionsOf(payload);
-  const total = await permanently(() => countWithinLimit(upload, options));
-  if (total === null) throw new PermanentJobError(importMessages.tooManyRows);
+  const measure = await permanently(() => measureWithinLimit(upload, options));
+  if (measure === null) throw new PermanentJobError(importMessages.tooManyRows);
+  const total = measure.rows;
 
   let checkpoint = checkpointOf(job.result);
   await context.report({ processed: checkpoint.valid, failed: checkpoint.rows - checkpoint.valid, total });
 
   const batchContext: BatchContext = { db, jobId: job.id, userId: job.user_id, total, references, state: newCheckState({ committing: true }) };
-  const mapping = columnMapping(payload.columns);
+  const mapping = columnMapping(payload);
   let inFlight: Promise<BatchResult> | null = null;
   let cancelled = false;
   let committedBatches = 0;
@@ -94,6 +95,8 @@ export async function runLeadImport(context: JobContext, hooks: ImportJobHooks =
     }
   });
 
+  // Also after a cancel: what was committed stays, and the lead search estimates its counts from these statistics.
+  if (committedBatches > 0) await analyzeAfterBulkWrite(db, leads, failedLeads);
   const { last_row: _lastRow, ...report } = checkpoint;
   const summary = reportSummary(report);
   if (cancelled) return { result: report, message: html`Stopped: ${summary}` };

@@ -17,12 +17,22 @@ import { checkImportThenSend } from '../../sending/engine/start.ts';
 import { startImport } from './job.ts';
 import { UnreadableFileError } from './readers/index.ts';
 import { loadImportReferences } from './references.ts';
-import { dryRunImport } from './run.ts';
+import { checkFileForRequest, dryRunImport } from './run.ts';
 import { leadImportJobType } from './schema.ts';
 import { findOwnUpload, storeUpload, uploadStreamError } from './uploads.ts';
 
 const tags = ['lead › import'];
 const fileRequired = () => invalid({ file: ['The file field is required.'] });
+
+/** A file the readers refuse is the request's fault: a 422 under `file` in the reader's words. */
+async function unreadableAsInvalid<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw invalid({ file: [error.message] });
+    throw error;
+  }
+}
 
 export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db, jobs }) => {
   // Registered here, so multipart bodies are accepted by these routes only.
@@ -68,7 +78,9 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
       schema: {
         tags,
         summary: 'Check every row of an upload as the import would, writing nothing',
-        description: 'Counts valid rows and refusals by reason (blacklist, duplicates in the window and within the file). 422 under `file` above 200,000 rows.',
+        description:
+          'Counts valid rows, refusals by reason (blacklist, duplicates in the window and within the file) and skipped blank lines. ' +
+          '422 under `file` above 200,000 rows, under `columns.<letter>` for a mapped column the file does not have.',
         body: importRequest,
         response: { 200: dataOf(importReport) },
       },
@@ -77,12 +89,7 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     async (request) => {
       const auth = requireAuth(request);
       const upload = await findOwnUpload(db, auth.userId, request.body.upload_id);
-      try {
-        return { data: await dryRunImport(db, upload, request.body) };
-      } catch (error) {
-        if (error instanceof UnreadableFileError) throw invalid({ file: [error.message] });
-        throw error;
-      }
+      return { data: await unreadableAsInvalid(() => dryRunImport(db, upload, request.body)) };
     },
   );
 
@@ -96,7 +103,7 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
           'Rows become leads (status history cause `import`, or `random` when drawn from the source) or failed leads (reason and ' +
           'message), in batches that each commit with the progress; a retried job resumes after its last batch. The result is ' +
           'the import report. With `send_department_id` (lead.send, a sender, a department whose integration takes bulk sends), ' +
-          'a send job of the imported leads starts once the import has finished.',
+          'a send job of the imported leads starts once the import has finished. The file is read once first: 422 as for the dry run.',
         body: importRequest,
         response: { 202: z.object({ message: z.string(), data: job }) },
       },
@@ -107,6 +114,7 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
       if (request.body.send_department_id != null) await checkImportThenSend(db, auth, request.body.send_department_id);
       const upload = await findOwnUpload(db, auth.userId, request.body.upload_id);
       await loadImportReferences(db, request.body.fixed);
+      await unreadableAsInvalid(() => checkFileForRequest(upload, request.body));
       const started = await startImport(jobs, auth.userId, upload, request.body);
       return reply.status(202).send({ message: 'The import has started.', data: toJob(started) });
     },

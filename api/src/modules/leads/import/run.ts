@@ -9,8 +9,8 @@ import { invalid } from '../../../http/errors.ts';
 import { duplicateWindowDays } from '../intake/duplicates.ts';
 import { decideBatch, type CheckState } from './checks.ts';
 import type { PreparedBatch } from './batch.ts';
-import { columnMapping, type ColumnMapping } from './mapping.ts';
-import { countRows, readRows, type ReadOptions, type ReadableUpload, type SheetRow } from './readers/index.ts';
+import { columnMapping, missingColumnErrors, type ColumnMapping } from './mapping.ts';
+import { measureRows, readRows, type FileMeasure, type ReadOptions, type ReadableUpload, type SheetRow } from './readers/index.ts';
 import { loadImportReferences, type ImportReferences } from './references.ts';
 import { countOutcomes, emptyReport } from './report.ts';
 import { checkRow } from './rows.ts';
@@ -32,6 +32,12 @@ export async function* rowBatches(groups: AsyncIterable<SheetRow[]>, size: numbe
   if (batch.length > 0) yield batch;
 }
 
+/**
+ * A CSV line with nothing in it (no cell, or only empty or blank ones): counted as a skipped blank line, not stored as
+ * an empty failed lead. (A workbook's blank rows never reach here: its reader leaves them out.)
+ */
+export const isBlankRow = (row: SheetRow): boolean => row.cells.every((cell) => cell.trim() === '');
+
 /** Rows checked between two turns of the event loop while a batch is prepared. */
 const rowsPerTurn = 50;
 
@@ -43,13 +49,18 @@ const rowsPerTurn = 50;
 export async function prepareBatch(rows: readonly SheetRow[], mapping: ColumnMapping, references: ImportReferences): Promise<PreparedBatch> {
   const candidates: RowCandidate[] = [];
   const refused: RowRefusal[] = [];
+  let blankLines = 0;
   for (const [index, row] of rows.entries()) {
     if (index > 0 && index % rowsPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (isBlankRow(row)) {
+      blankLines += 1;
+      continue;
+    }
     const check = checkRow(row, mapping, references);
     if (check.ok) candidates.push(check.candidate);
     else refused.push(check.refusal);
   }
-  return { candidates, refused, lastRow: rows.at(-1)?.row ?? 0 };
+  return { candidates, refused, blankLines, lastRow: rows.at(-1)?.row ?? 0 };
 }
 
 export function readOptionsOf(request: Pick<ImportRequestData, 'options'>): ReadOptions {
@@ -61,10 +72,21 @@ export function newCheckState({ committing }: { committing: boolean }, random: (
   return { windowDays: duplicateWindowDays(), acceptedContacts: new Map(), remembersEarlierBatches: !committing, random };
 }
 
-/** The rows of the upload, or null above the limit: SPEC §9 refuses more than 200k before anything is checked or written. */
-export async function countWithinLimit(upload: ReadableUpload, options: ReadOptions): Promise<number | null> {
-  const rows = await countRows(upload, options);
-  return rows > importMaxRows ? null : rows;
+/** The rows and columns of the upload, or null above the limit: SPEC §9 refuses more than 200k before anything is checked or written. */
+export async function measureWithinLimit(upload: ReadableUpload, options: ReadOptions): Promise<FileMeasure | null> {
+  const measure = await measureRows(upload, options);
+  return measure.rows > importMaxRows ? null : measure;
+}
+
+/**
+ * What the routes check of the file before a dry run or an import: the row limit (422 under `file`) and that every
+ * mapped column is one the file has (422 under `columns.<letter>`); a whole reading of the file, nothing written.
+ */
+export async function checkFileForRequest(upload: ReadableUpload, request: ImportRequestData): Promise<void> {
+  const measure = await measureWithinLimit(upload, readOptionsOf(request));
+  if (measure === null) throw invalid({ file: [importMessages.tooManyRows] });
+  const missing = missingColumnErrors(request.columns, measure.columns);
+  if (Object.keys(missing).length > 0) throw invalid(missing);
 }
 
 /**
@@ -74,9 +96,9 @@ export async function countWithinLimit(upload: ReadableUpload, options: ReadOpti
 export async function dryRunImport(db: Db, upload: ReadableUpload, request: ImportRequestData, batchRows = defaultImportBatchRows): Promise<ImportReport> {
   const references = await loadImportReferences(db, request.fixed);
   const options = readOptionsOf(request);
-  if ((await countWithinLimit(upload, options)) === null) throw invalid({ file: [importMessages.tooManyRows] });
+  await checkFileForRequest(upload, request);
 
-  const mapping = columnMapping(request.columns);
+  const mapping = columnMapping(request);
   const state = newCheckState({ committing: false });
   const report = emptyReport();
   // As in the job, a batch is checked in the database while the next one is prepared.
@@ -86,7 +108,7 @@ export async function dryRunImport(db: Db, upload: ReadableUpload, request: Impo
       const batch = await prepareBatch(rows, mapping, references);
       await inFlight;
       inFlight = decideBatch(db, batch.candidates, references, state).then((decision) => {
-        countOutcomes(report, decision.accepted.length, [...batch.refused, ...decision.refused]);
+        countOutcomes(report, decision.accepted.length, [...batch.refused, ...decision.refused], batch.blankLines);
       });
       inFlight.catch(() => undefined);
     }

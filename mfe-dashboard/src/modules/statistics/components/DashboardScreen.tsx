@@ -4,11 +4,12 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { browserTimeZone } from '@crm/shared';
 import type { DashboardStatistics } from '@crm/shared/contract';
 import { Button, Card, Col, Flex, formatDate, Grid, LabelledDateInput, LoadFailed, PageTitle, ReloadOutlined, Row, Skeleton, Typography } from '@crm/shared/ui';
 import { useDashboardStatisticsQuery } from '../api/dashboardApi.ts';
 import { useWeekEnding } from '../hooks/useWeekEnding.ts';
-import { browserTimeZone, cardKeys, cardsByKey, dayLabels, isEmptyWeek, todayIn } from '../statistics.ts';
+import { cardKeys, cardsByKey, dayLabels, isEmptyWeek, todayIn } from '../statistics.ts';
 import { EmptyStatistics } from './EmptyStatistics.tsx';
 import { StatCard } from './StatCard.tsx';
 import { WeeklyCharts } from './WeeklyCharts.tsx';

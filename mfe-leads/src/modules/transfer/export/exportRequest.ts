@@ -41,9 +41,12 @@ export function exportJobState(job: Job): ExportJobState {
   return { kind: 'running', percent: job.progress, processed: job.processed, total: job.total };
 }
 
-/** `download_url` is relative to the API base (`/lead/export/…`): the link goes to the API host, not this page's. */
+/**
+ * `download_url` is a path from the API host's root (`/api/lead/export/…`, the API's base path included): joined to
+ * the API's origin, as stored-file paths are (`storageUrl`), not to this page's host nor after the base URL.
+ */
 export function downloadHref(apiBaseUrl: string, downloadUrl: string): string {
-  return `${apiBaseUrl.replace(/\/+$/, '')}${downloadUrl}`;
+  return new URL(downloadUrl, apiBaseUrl).href;
 }
 
 const settingFields = ['name', 'columns', 'user_ids'] as const;

@@ -4,8 +4,8 @@
  * piece, as papaparse's own streamers do), so memory stays flat whatever the file's size. Papaparse's Node stream mode is not used: it pauses every 16
  * rows and re-slices the rest of its 2 MB chunk each time, which grows quadratically (20,000 rows took 6 s).
  *
- * Empty lines are NOT skipped (SPEC §2): each is a row with one empty cell, which fails as INVALID ("a lead needs an
- * email or a phone") and is stored as a failed lead, so every line of the file is accounted for. The line break that
+ * Empty lines are NOT skipped here (SPEC §2): each is a row with one empty cell, so rows keep their line numbers; the
+ * import counts them as skipped blank lines (run.ts), so every line of the file is accounted for. The line break that
  * ends the last line is not a line of its own.
  */
 import { createReadStream } from 'node:fs';

@@ -2,11 +2,11 @@
 import type { ImportFileKind } from '@crm/shared/contract';
 import { readCsvRows } from './csv.ts';
 import { UnreadableFileError } from './limits.ts';
-import type { SheetRow } from './types.ts';
+import type { FileMeasure, SheetRow } from './types.ts';
 import { readXlsxRows } from './xlsx.ts';
-import { countXlsxRows } from './xlsxRowCount.ts';
+import { measureXlsxRows } from './xlsxRowCount.ts';
 
-export type { SheetRow } from './types.ts';
+export type { FileMeasure, SheetRow } from './types.ts';
 export { FileLimitError, UnreadableFileError } from './limits.ts';
 
 export type ReadOptions = { delimiter: string; escape: string; ignore_first_line: boolean };
@@ -35,16 +35,27 @@ export async function* readRows(upload: ReadableUpload, options: ReadOptions): A
   }
 }
 
-/** How many rows `readRows` yields (for xlsx, at least that many: see xlsxRowCount.ts). */
-export async function countRows(upload: ReadableUpload, options: ReadOptions): Promise<number> {
+/**
+ * How many rows `readRows` yields (for xlsx, at least that many: see xlsxRowCount.ts), and the widest row's columns,
+ * the header included.
+ */
+export async function measureRows(upload: ReadableUpload, options: ReadOptions): Promise<FileMeasure> {
   if (upload.kind === 'xlsx') {
     try {
-      return await countXlsxRows(upload.path, options.ignore_first_line);
+      return await measureXlsxRows(upload.path, options.ignore_first_line);
     } catch (error) {
       throw unreadable(error);
     }
   }
-  let count = 0;
-  for await (const group of readRows(upload, options)) count += group.length;
-  return count;
+  let rows = 0;
+  let columns = 0;
+  for await (const group of readRows(upload, { ...options, ignore_first_line: false })) {
+    for (const row of group) {
+      if (!options.ignore_first_line || row.row !== 1) rows += 1;
+      columns = Math.max(columns, row.cells.length);
+    }
+  }
+  return { rows, columns };
 }
+
+export const countRows = async (upload: ReadableUpload, options: ReadOptions): Promise<number> => (await measureRows(upload, options)).rows;

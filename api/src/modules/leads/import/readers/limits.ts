@@ -1,47 +1,12 @@
 /**
- * What an import file may expand to while it is read. A workbook is a ZIP of XML, and deflate packs a repeated text
- * about a thousand to one: a 5 MB upload can unpack to gigabytes, which aborted the API process before any row was
- * checked. Every reader counts as it streams and stops at the first bound it passes, so memory stays small whatever
- * the file claims; the bounds are far above what a sheet of 200,000 leads needs.
+ * The readers' refusals. What an import file may expand to (the bounds and their messages) is in the contract,
+ * shared with the dialog's preview: @crm/shared/contract workbookLimits.ts.
  */
-import { importMaxColumns, importMaxRows } from '@crm/shared/contract';
+export { limitMessages, readLimits } from '@crm/shared/contract';
 
 /** A file the readers could not make sense of (a broken workbook, an unreadable file): the person must fix the file. */
 export class UnreadableFileError extends Error {}
 
-/** A file past one of the bounds below: refused (422 under `file`, a failed job), never retried. */
+/** A file past one of the bounds (readLimits): refused (422 under `file`, a failed job), never retried. */
 export class FileLimitError extends UnreadableFileError {}
 
-export const readLimits = {
-  /** Bytes unpacked from one workbook, all parts together (a 200,000-row, 30-column sheet is about 300 MB). */
-  inflatedBytes: 1024 * 1024 * 1024,
-  /** Entries in the shared-strings part. */
-  sharedStrings: 3_000_000,
-  /** Characters of all shared strings together (they are held while the sheet is read). */
-  sharedStringChars: 64 * 1024 * 1024,
-  /** Excel's own limit for the text of one cell. */
-  cellChars: 32_767,
-  /** Characters between two tags: a cell's text, entities included, fits several times over. */
-  markupRunChars: 256 * 1024,
-  /** Cells of the sheet, empty ones included (rows × columns of what it lists). */
-  sheetCells: importMaxRows * 50,
-  /** Row elements of the sheet, empty ones included (Excel's own maximum). */
-  sheetRows: 1_048_576,
-  /** Characters of one CSV row before its line ends: an unclosed quote makes the rest of a file one row. */
-  csvRowChars: 8 * 1024 * 1024,
-  columns: importMaxColumns,
-} as const;
-
-const count = (value: number) => value.toLocaleString('en');
-const megabytes = (bytes: number) => `${count(Math.round(bytes / 1024 / 1024))} MB`;
-
-export const limitMessages = {
-  inflated: `The workbook unpacks to more than ${megabytes(readLimits.inflatedBytes)}, far more than a list of leads needs: save the leads alone in a new file.`,
-  sharedStrings: `The workbook holds more than ${count(readLimits.sharedStrings)} different texts: save the leads alone in a new file.`,
-  sharedStringChars: `The workbook's texts add up to more than ${count(readLimits.sharedStringChars)} characters: save the leads alone in a new file.`,
-  cell: (where: string) => `${where} holds more than ${count(readLimits.cellChars)} characters, more than a spreadsheet cell can.`,
-  markupRun: `The workbook has a stretch of more than ${count(readLimits.markupRunChars)} characters without any markup: it is damaged or was not saved by a spreadsheet.`,
-  sheetCells: `The first sheet lists more than ${count(readLimits.sheetCells)} cells, far more than ${count(importMaxRows)} rows of leads need.`,
-  sheetRows: `The first sheet lists more than ${count(readLimits.sheetRows)} rows, more than a spreadsheet can.`,
-  csvRow: (row: number) => `Row ${count(row)} of the file runs on for more than ${megabytes(readLimits.csvRowChars)}: a quote is probably not closed.`,
-} as const;

@@ -4,7 +4,10 @@
  * is parsed, and a run between two tags longer than any cell can need stops the reading.
  */
 import { SaxesParser } from 'saxes';
+import { runAfter } from '@crm/shared/contract';
 import { FileLimitError, limitMessages, readLimits } from './limits.ts';
+
+export { runAfter };
 
 export type XmlHandler = {
   /** An element opens; its name without a namespace prefix. */
@@ -39,33 +42,4 @@ export async function* parseXml(chunks: AsyncIterable<string>, handler: XmlHandl
     yield;
   }
   parser.close();
-}
-
-/**
- * The open run once `chunk` is added to one of `run` characters, or more than the bound when a run inside the chunk
- * passes it (only possible in a chunk longer than the bound: inflated chunks are 16 KB).
- */
-export function runAfter(run: number, chunk: string): number {
-  if (chunk.length <= readLimits.markupRunChars) {
-    // A run inside the chunk is shorter than the chunk: only its ends can join a long run.
-    const last = Math.max(chunk.lastIndexOf('<'), chunk.lastIndexOf('>'));
-    if (last < 0) return run + chunk.length;
-    const lt = chunk.indexOf('<');
-    const gt = chunk.indexOf('>');
-    const first = lt < 0 ? gt : gt < 0 ? lt : Math.min(lt, gt);
-    return run + first > readLimits.markupRunChars ? run + first : chunk.length - last - 1;
-  }
-  let from = 0;
-  let lt = chunk.indexOf('<');
-  let gt = chunk.indexOf('>');
-  let open = run;
-  while (lt >= 0 || gt >= 0) {
-    const at = lt < 0 ? gt : gt < 0 ? lt : Math.min(lt, gt);
-    if (open + at - from > readLimits.markupRunChars) return open + at - from;
-    open = 0;
-    from = at + 1;
-    if (at === lt) lt = chunk.indexOf('<', from);
-    else gt = chunk.indexOf('>', from);
-  }
-  return open + chunk.length - from;
 }

@@ -26,7 +26,7 @@ describe('where an export job stands', () => {
   });
 
   test('finished with its result, or failed when the result is not an export result', () => {
-    const result = { file_name: 'leads.csv', rows: 200, download_url: '/lead/export/42/download?token=abc', expires_at: '2024-03-06T10:20:30.000Z' };
+    const result = { file_name: 'leads.csv', rows: 200, download_url: '/api/lead/export/42/download?token=abc', expires_at: '2024-03-06T10:20:30.000Z' };
     expect(exportJobState(job({ status: 'finished', result }))).toEqual({ kind: 'finished', result });
     expect(exportJobState(job({ status: 'finished', result: { rows: 1 } }))).toEqual({ kind: 'failed', error: null });
   });
@@ -37,9 +37,11 @@ describe('where an export job stands', () => {
   });
 });
 
-test('the download link goes to the API host, whatever the base URL ends with', () => {
-  expect(downloadHref('https://api.crm.example.com/api', '/lead/export/4/download?token=t')).toBe('https://api.crm.example.com/api/lead/export/4/download?token=t');
-  expect(downloadHref('http://localhost:4000/api/', '/lead/export/4/download?token=t')).toBe('http://localhost:4000/api/lead/export/4/download?token=t');
+test('the download link is the API path joined to the API host, whatever the base URL ends with', () => {
+  expect(downloadHref('https://api.crm.example.com/api', '/api/lead/export/4/download?token=t')).toBe('https://api.crm.example.com/api/lead/export/4/download?token=t');
+  expect(downloadHref('http://localhost:4000/api/', '/api/lead/export/4/download?token=t')).toBe('http://localhost:4000/api/lead/export/4/download?token=t');
+  // Never the API's base path twice.
+  expect(downloadHref('https://crm.example.com/api', '/api/lead/export/4/download?token=t')).not.toContain('/api/api/');
 });
 
 test('server errors go under the setting form field they name', () => {

@@ -14,7 +14,7 @@ const picker = userEvent.setup({ pointerEventsCheck: 0, applyAccept: false });
 const uploadId = '6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f';
 const importer = ['lead.view', 'lead.import', 'user.profile.job.view', 'failed.lead.view'];
 const csvFile = () => new File(['First name,Last name,E-mail,Phone number\nAda,,ada@example.com,0301234567\n,Bob,bob@example.com,\n'], 'leads.csv', { type: 'text/csv' });
-const report = { rows: 3, valid: 1, invalid: { INVALID: 1, DUPLICATE: 1 }, duplicates: 1, blacklisted: 0 };
+const report = { rows: 4, valid: 1, invalid: { INVALID: 1, DUPLICATE: 1 }, duplicates: 1, blacklisted: 0, blank_lines: 1 };
 
 const job = (overrides: Partial<Job>): Job => jobFixture({ id: 7, type: 'lead_import', total: 3, pending: 3, ...overrides });
 
@@ -90,11 +90,19 @@ test('refuses other files at once, previews a CSV with Empty cells and suggested
   await chooseOption('lead-import-fixed-status', 'Called');
   await user.click(screen.getByTestId('lead-import-dry-run'));
   const shown = await screen.findByTestId('lead-import-report');
-  expect(shown).toHaveAttribute('data-rows', '3');
-  expect(shown).toHaveAttribute('data-valid', '1');
-  expect(shown).toHaveAttribute('data-invalid', '2');
-  expect(shown).toHaveAttribute('data-duplicates', '1');
-  expect(shown).toHaveAttribute('data-blacklisted', '0');
+  // Each row in one box: "Invalid" leaves out the duplicates, which have their own, so the boxes add up to the rows.
+  const box = (name: string) => within(screen.getByTestId(`lead-import-report-${name}`));
+  expect(box('rows').getByText('4')).toBeInTheDocument();
+  expect(box('valid').getByText('1')).toBeInTheDocument();
+  expect(box('invalid').getByText('1')).toBeInTheDocument();
+  expect(box('duplicates').getByText('1')).toBeInTheDocument();
+  expect(box('blacklisted').getByText('0')).toBeInTheDocument();
+  expect(box('blankLines').getByText('Blank lines skipped')).toBeInTheDocument();
+  expect(box('blankLines').getByText('1')).toBeInTheDocument();
+  expect(shown).toHaveAttribute('data-invalid', '1');
+  expect(shown).toHaveAttribute('data-blank-lines', '1');
+  // The dates of the file are read in the zone the dialog names, and the request carries it.
+  expect(screen.getByTestId('lead-import-time-zone')).toHaveTextContent(`in your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone})`);
 
   const [upload] = calls(api, 'post', '/lead/import/file');
   const sent = upload!.data as FormData;
@@ -105,6 +113,7 @@ test('refuses other files at once, previews a CSV with Empty cells and suggested
     options: { delimiter: ',', escape: '"', ignore_first_line: true },
     columns: { A: 'name', B: 'surname', C: 'email', D: 'phone' },
     fixed: { status_id: 11 },
+    time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
 
   const listReads = calls(api, 'get', '/lead').length;

@@ -28,3 +28,8 @@ test('a file dropped on the field is chosen whatever its type, so the dialog can
   await waitFor(() => expect(onChoose).toHaveBeenCalledTimes(1));
   expect(onChoose.mock.calls[0]?.[0]).toMatchObject({ name: 'leads.txt' });
 });
+
+test('a file past the import’s bounds gets a plain error under the field', () => {
+  renderWithProviders(<ImportFileField file={null} refusal={null} previewError="tooBig" serverError={undefined} disabled={false} onChoose={jest.fn()} />);
+  expect(screen.getByTestId('lead-import-error')).toHaveTextContent('The file unpacks to far more than a list of leads needs, so it cannot be previewed or imported');
+});

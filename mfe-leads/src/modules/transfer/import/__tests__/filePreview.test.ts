@@ -24,6 +24,15 @@ test('counts the columns of the header and shown rows, at most 702', () => {
   expect(preview.header).toHaveLength(importMaxColumns);
 });
 
+test('counts the columns past ZZ that hold a value in the header or the shown rows: the import leaves them out', () => {
+  const row = (width: number) => Array.from({ length: width }, (_, index) => `c${index + 1}`);
+  expect(previewOfRows([row(importMaxColumns)], 1).ignoredColumns).toBe(0);
+  expect(previewOfRows([row(importMaxColumns + 1)], 1).ignoredColumns).toBe(1);
+  // Empty cells at the end of a row are no columns of the file's.
+  expect(previewOfRows([[...row(importMaxColumns), '', ' ']], 1).ignoredColumns).toBe(0);
+  expect(previewOfRows([['Email'], row(importMaxColumns + 5)], 1).ignoredColumns).toBe(5);
+});
+
 test('keeps the start row between 1 and one past the largest import', () => {
   expect(clampStartRow(0)).toBe(1);
   expect(clampStartRow(-4)).toBe(1);

@@ -1,14 +1,20 @@
-import { closeElements, firstSheetPath, renumberSharedStrings, sharedStringIndexes, sharedStringsPath } from '../preview/xlsxParts.ts';
+import { closeElements, firstSheetPart, renumberSharedStrings, sharedStringIndexes, sharedStringsPath } from '../preview/xlsxParts.ts';
 
 const workbook = '<workbook xmlns:r="rel"><sheets><sheet name="Leads" sheetId="2" r:id="rId7"/><sheet name="Other" sheetId="1" r:id="rId1"/></sheets></workbook>';
 const rels =
   '<Relationships><Relationship Id="rId1" Type="t/worksheet" Target="worksheets/sheet1.xml"/><Relationship Target="/xl/worksheets/sheet9.xml" Type="t/worksheet" Id="rId7"/></Relationships>';
 
-test('finds the first sheet in workbook order through its relationship', () => {
-  expect(firstSheetPath(workbook, rels)).toBe('xl/worksheets/sheet9.xml');
-  expect(firstSheetPath(workbook.replace('rId7', 'rId1'), rels)).toBe('xl/worksheets/sheet1.xml');
-  expect(firstSheetPath('<x:workbook><x:sheets><x:sheet name="A" r:id="rId1"/></x:sheets></x:workbook>', rels)).toBe('xl/worksheets/sheet1.xml');
-  expect(firstSheetPath('<workbook><sheets/></workbook>', rels)).toBeNull();
+test('finds the first sheet in workbook order through its relationship, with its name', () => {
+  expect(firstSheetPart(workbook, rels)).toEqual({ path: 'xl/worksheets/sheet9.xml', name: 'Leads' });
+  expect(firstSheetPart(workbook.replace('rId7', 'rId1'), rels)?.path).toBe('xl/worksheets/sheet1.xml');
+  expect(firstSheetPart('<x:workbook><x:sheets><x:sheet name="A" r:id="rId1"/></x:sheets></x:workbook>', rels)?.path).toBe('xl/worksheets/sheet1.xml');
+  expect(firstSheetPart('<workbook><sheets/></workbook>', rels)).toBeNull();
+});
+
+test('passes over hidden tabs, as Excel shows them (the first one if all are hidden)', () => {
+  const hiddenFirst = workbook.replace('sheetId="2"', 'sheetId="2" state="hidden"');
+  expect(firstSheetPart(hiddenFirst, rels)).toEqual({ path: 'xl/worksheets/sheet1.xml', name: 'Other' });
+  expect(firstSheetPart(hiddenFirst.replace('sheetId="1"', 'sheetId="1" state="veryHidden"'), rels)?.name).toBe('Leads');
 });
 
 test('finds the shared strings part in the content types', () => {

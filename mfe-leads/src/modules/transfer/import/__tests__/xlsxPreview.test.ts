@@ -1,21 +1,13 @@
-import { Blob as NodeBlob } from 'node:buffer';
-import { DecompressionStream as NodeDecompressionStream } from 'node:stream/web';
-import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
 import * as XLSX from 'xlsx';
 import { previewXlsx } from '../preview/xlsxPreview.ts';
 import { defaultPreviewSettings } from '../preview/filePreview.ts';
 import { PreviewError, xlsxErrorCode } from '../preview/previewErrors.ts';
 import { slicedXlsx } from '../preview/xlsxSlice.ts';
+import { blobOf, useNodeStreams } from './workbookFiles.ts';
 
 type Cell = string | number | boolean | Date | null;
 
-// jsdom has neither Blob streams nor DecompressionStream: Node's stand in, so the fast path runs as in a browser.
-beforeAll(() => {
-  Object.assign(globalThis, { DecompressionStream: NodeDecompressionStream });
-  if (typeof TextDecoder === 'undefined') Object.assign(globalThis, { TextDecoder: NodeTextDecoder, TextEncoder: NodeTextEncoder });
-});
-
-const blobOf = (parts: (Uint8Array | string)[]) => new NodeBlob(parts) as unknown as Blob;
+useNodeStreams();
 
 function workbookFile(sheets: Record<string, Cell[][]>, options: { sharedStrings?: boolean; compress?: boolean } = {}): Blob {
   const book = XLSX.utils.book_new();
@@ -63,16 +55,16 @@ test('inflates only the start of a large sheet and of its shared strings, and ke
   const file = workbookFile({ Leads: leads(20_000) });
   const sliced = await slicedXlsx(file, 1, 11);
   expect(sliced).not.toBeNull();
-  expect(sliced!.length).toBeLessThan(200_000);
-  const reread = XLSX.read(sliced!, { type: 'array' });
+  expect(sliced!.bytes.length).toBeLessThan(200_000);
+  const reread = XLSX.read(sliced!.bytes, { type: 'array' });
   const sheet = reread.Sheets[reread.SheetNames[0]!]!;
   // Rows 1 to 11 are there, row 12 on were never inflated (the sheet's dimension still names them all).
   expect(sheet.B11?.v).toBe('ada10@example.com');
   expect(sheet.A12).toBeUndefined();
 
   const deep = await slicedXlsx(file, 15_001, 15_011);
-  expect(deep!.length).toBeLessThan(20_000);
-  const deepSheet = XLSX.read(deep!, { type: 'array' }).Sheets.Leads!;
+  expect(deep!.bytes.length).toBeLessThan(20_000);
+  const deepSheet = XLSX.read(deep!.bytes, { type: 'array' }).Sheets.Leads!;
   expect(deepSheet.B1?.v).toBe('E-mail');
   expect(deepSheet.B2).toBeUndefined();
   expect(deepSheet.B15001?.v).toBe('ada15000@example.com');

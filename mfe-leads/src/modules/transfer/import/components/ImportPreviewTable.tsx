@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { browserTimeZone } from '@crm/shared';
 import { Alert, Flex, Form, InputNumber, Select, Table, Tag, Typography, type TableColumnsType } from '@crm/shared/ui';
 import { importableLeadFields, type ImportableLeadField } from '@crm/shared/contract';
 import type { ColumnMapping } from '../mapping/columnMapping.ts';
@@ -98,8 +99,15 @@ export function ImportPreviewTable({ preview, reading, letters, mapping, startRo
         <Typography.Text type="secondary" style={{ marginBottom: 12 }}>
           {t('leads.import.preview.mappingHint')}
         </Typography.Text>
+        {/* The zone the import request carries (importRequestOf): the dates shown here are that wall-clock time. */}
+        <Typography.Text type="secondary" style={{ marginBottom: 12 }} data-testid="lead-import-time-zone">
+          {t('leads.import.preview.timeZone', { zone: browserTimeZone() })}
+        </Typography.Text>
       </Flex>
       {mappingError && <Alert type="error" showIcon title={mappingError} style={{ marginBottom: 8 }} data-testid="lead-import-columns-error" />}
+      {preview && preview.ignoredColumns > 0 && (
+        <Alert type="warning" showIcon title={t('leads.import.preview.columnsIgnored', { count: preview.ignoredColumns })} style={{ marginBottom: 8 }} data-testid="lead-import-columns-ignored" />
+      )}
       <div data-testid="lead-import-preview" data-rows={rows.length} data-columns={letters.length}>
         <Table<TableRow>
           size="small"

@@ -11,6 +11,8 @@ export type ElementPicker = {
   feed(chunk: string): boolean;
   /** The kept text; `closed` when the end of the text (after the last element) is in it. */
   result(): { text: string; closed: boolean };
+  /** Characters kept so far (what `result` would join). */
+  keptLength(): number;
 };
 
 const carriedCharacters = 64;
@@ -18,27 +20,33 @@ const carriedCharacters = 64;
 export function pickElements(tag: string, choose: (startTag: string) => ElementChoice): ElementPicker {
   const start = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${tag}[\\s/>]`, 'g');
   const kept: string[] = [];
+  let keptCharacters = 0;
   let keeping = true;
-  /** The open part's text: whole while it is kept, only its last characters while it is dropped. */
+  /**
+   * The text not yet settled: from where a start tag may still begin (the last characters, or an unfinished tag).
+   * What comes before it is settled: moved to `kept` if its element is kept (never carried from chunk to chunk again,
+   * which made a kept row of 40 MB cost its length times the number of chunks), else forgotten.
+   */
   let open = '';
-  /** Where in `open` a start tag not yet chosen on may begin. */
-  let searchFrom = 0;
   let stopped = false;
 
   function feed(chunk: string): boolean {
     if (stopped) return true;
     const text = open + chunk;
     let partStart = 0;
-    let scanned = searchFrom;
+    let scanned = 0;
     let incompleteAt = -1;
-    start.lastIndex = searchFrom;
+    start.lastIndex = 0;
     for (let match = start.exec(text); match; match = start.exec(text)) {
       const tagEnd = text.indexOf('>', match.index);
       if (tagEnd < 0) {
         incompleteAt = match.index;
         break;
       }
-      if (keeping) kept.push(text.slice(partStart, match.index));
+      if (keeping) {
+        kept.push(text.slice(partStart, match.index));
+        keptCharacters += match.index - partStart;
+      }
       const choice = choose(text.slice(match.index, tagEnd + 1));
       if (choice === 'stop') {
         stopped = true;
@@ -51,12 +59,10 @@ export function pickElements(tag: string, choose: (startTag: string) => ElementC
     }
     const resumeAt = incompleteAt >= 0 ? incompleteAt : Math.max(scanned, text.length - carriedCharacters);
     if (keeping) {
-      open = text.slice(partStart);
-      searchFrom = resumeAt - partStart;
-    } else {
-      open = text.slice(resumeAt);
-      searchFrom = 0;
+      kept.push(text.slice(partStart, resumeAt));
+      keptCharacters += resumeAt - partStart;
     }
+    open = text.slice(resumeAt);
     return false;
   }
 
@@ -65,5 +71,7 @@ export function pickElements(tag: string, choose: (startTag: string) => ElementC
     return { text: (closed ? [...kept, open] : kept).join(''), closed };
   }
 
-  return { feed, result };
+  const keptLength = () => keptCharacters + (keeping ? open.length : 0);
+
+  return { feed, result, keptLength };
 }

@@ -1,6 +1,7 @@
 /**
  * The preview of a picked file (SPEC §2 Import): row 1 (the header the mapping is suggested from) and
- * `importPreviewRows` rows from the chosen start row, as text, with the column count capped at 702.
+ * `importPreviewRows` rows from the chosen start row, as text, with the column count capped at 702 (the columns
+ * past it counted, so the dialog can say they are ignored: the import does not read them either).
  */
 import { importMaxColumns, importMaxRows, importPreviewRows } from '@crm/shared/contract';
 
@@ -12,6 +13,8 @@ export type FilePreview = {
   rows: PreviewRow[];
   /** Columns seen in the header and the shown rows, at most 702. */
   columnCount: number;
+  /** Columns past the 702nd (ZZ) holding a value in the header or the shown rows: neither shown nor imported. */
+  ignoredColumns: number;
   /** The CSV delimiter papaparse detected or was given; absent for xlsx. */
   delimiter?: string;
 };
@@ -47,5 +50,8 @@ export function previewOfRows(topRows: readonly (readonly string[])[], startRow:
   const header = cut(topRows[0] ?? []);
   const rows = topRows.slice(first, first + importPreviewRows).map((cells, index) => ({ number: first + index + 1, cells: cut(cells) }));
   const columnCount = Math.max(header.length, ...rows.map((row) => row.cells.length));
-  return { header, rows, columnCount, ...(delimiter === undefined ? {} : { delimiter }) };
+  const shown = [topRows[0] ?? [], ...topRows.slice(first, first + importPreviewRows)];
+  const widest = Math.max(...shown.map((cells) => cells.findLastIndex((text) => text.trim() !== '') + 1));
+  const ignoredColumns = Math.max(0, widest - importMaxColumns);
+  return { header, rows, columnCount, ignoredColumns, ...(delimiter === undefined ? {} : { delimiter }) };
 }

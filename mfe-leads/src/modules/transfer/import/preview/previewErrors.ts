@@ -5,7 +5,8 @@
  * an encrypted legacy workbook with "Password is incorrect" when a given password does not match, and a
  * ZIP with encrypted entries with "Unsupported ZIP encryption".
  */
-export type PreviewErrorCode = 'passwordProtected' | 'passwordIncorrect' | 'unreadable';
+/** `tooBig`: past one of the import's bounds (previewBounds.ts), as the import itself would refuse it. */
+export type PreviewErrorCode = 'passwordProtected' | 'passwordIncorrect' | 'unreadable' | 'tooBig';
 
 export class PreviewError extends Error {
   readonly code: PreviewErrorCode;

@@ -4,6 +4,8 @@
  * namespace prefix (`<x:row>`), as some writers emit them.
  */
 
+import { firstShownSheet, resolvePackagePart } from '@crm/shared/contract';
+
 const prefixed = (tag: string) => `<(?:[A-Za-z_][\\w.-]*:)?${tag}`;
 
 /** The attributes of the first `<tag …>` in the text (names without their prefix). */
@@ -20,22 +22,15 @@ function tagsOf(xml: string, tag: string): Record<string, string>[] {
   return [...xml.matchAll(new RegExp(`${prefixed(tag)}\\b[^>]*>`, 'g'))].map((match) => attributesOf(match[0].replace(/^<\S+/, '')));
 }
 
-/** `xl/` + a relationship target: relative to the workbook's folder unless it starts at the package root. */
-function resolvePart(baseFolder: string, target: string): string {
-  const segments = target.startsWith('/') ? [] : baseFolder.split('/').filter(Boolean);
-  for (const segment of target.replace(/^\//, '').split('/')) {
-    if (segment === '..') segments.pop();
-    else if (segment !== '.' && segment !== '') segments.push(segment);
-  }
-  return segments.join('/');
-}
-
-/** The part of the first sheet in workbook order (SPEC §2: the preview reads the first sheet only). */
-export function firstSheetPath(workbookXml: string, workbookRelsXml: string, workbookPath = 'xl/workbook.xml'): string | null {
-  const sheet = tagsOf(workbookXml, 'sheet')[0];
+/**
+ * The part and name of the first sheet as Excel shows the tabs: the first `<sheet>` of the workbook that is not
+ * hidden, not the first in the ZIP (SPEC §2: the preview reads the first sheet only, the one the import reads).
+ */
+export function firstSheetPart(workbookXml: string, workbookRelsXml: string, workbookPath = 'xl/workbook.xml'): { path: string; name: string } | null {
+  const sheet = firstShownSheet(tagsOf(workbookXml, 'sheet'));
   const relation = sheet && tagsOf(workbookRelsXml, 'Relationship').find((candidate) => candidate.Id === sheet.id);
-  if (!relation?.Target) return null;
-  return resolvePart(workbookPath.slice(0, workbookPath.lastIndexOf('/') + 1), relation.Target);
+  if (!sheet || !relation?.Target) return null;
+  return { path: resolvePackagePart(workbookPath.slice(0, workbookPath.lastIndexOf('/') + 1), relation.Target), name: sheet.name ?? '' };
 }
 
 /** The shared strings part named in `[Content_Types].xml`, if any. */

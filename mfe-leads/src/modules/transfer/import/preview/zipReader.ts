@@ -3,6 +3,7 @@
  * file's end, and one entry inflated as a stream that the caller stops once it has what it needs.
  */
 import { blobBytes } from './blobBytes.ts';
+import { entryMeter, type ReadBudget } from './previewBounds.ts';
 
 export type ZipEntry = { name: string; method: number; compressedSize: number; size: number; headerOffset: number };
 
@@ -83,28 +84,33 @@ async function openEntry(file: Blob, entry: ZipEntry): Promise<ReadableStreamDef
 
 /**
  * Inflates an entry as text chunk by chunk, until `onChunk` returns true; the stream is then cancelled, so the
- * rest of the entry is never inflated. Resolves to whether the whole entry was read.
+ * rest of the entry is never inflated. Every chunk is measured against the preview's bounds first (previewBounds.ts:
+ * a refusal, thrown by the meter or by `onChunk`, cancels the stream too). Resolves to whether the whole entry was read.
  */
-export async function readEntryChunks(file: Blob, entry: ZipEntry, onChunk: (chunk: string) => boolean): Promise<boolean> {
+export async function readEntryChunks(file: Blob, entry: ZipEntry, budget: ReadBudget, onChunk: (chunk: string) => boolean): Promise<boolean> {
   const reader = await openEntry(file, entry);
   const decoder = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) {
-      onChunk(decoder.decode());
-      return true;
+  const meter = entryMeter(budget, entry.size);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        onChunk(decoder.decode());
+        return true;
+      }
+      const text = decoder.decode(value, { stream: true });
+      meter(value.length, text);
+      if (onChunk(text)) return false;
     }
-    if (onChunk(decoder.decode(value, { stream: true }))) {
-      await reader.cancel().catch(() => undefined);
-      return false;
-    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
   }
 }
 
 /** A whole (small) entry as text. */
-export async function readEntryText(file: Blob, entry: ZipEntry): Promise<string> {
+export async function readEntryText(file: Blob, entry: ZipEntry, budget: ReadBudget): Promise<string> {
   const chunks: string[] = [];
-  await readEntryChunks(file, entry, (chunk) => {
+  await readEntryChunks(file, entry, budget, (chunk) => {
     chunks.push(chunk);
     return false;
   });

@@ -1,4 +1,5 @@
 /** The body of the dry run and of the import (`importRequest`), from what the dialog holds. */
+import { browserTimeZone } from '@crm/shared';
 import type { ImportFixedValues, ImportRequest } from '@crm/shared/contract';
 import { mappedColumns, type ColumnMapping } from '../mapping/columnMapping.ts';
 
@@ -30,13 +31,15 @@ export const noImportSend: ImportSendChoice = { on: false, departmentId: null };
 
 export type ImportDraft = { options: ImportOptionValues; mapping: ColumnMapping; fixed: FixedValueChoices; send: ImportSendChoice };
 
-export function importRequestOf(uploadId: string, draft: ImportDraft): ImportRequest {
+/** `timeZone`: where the file's date-times without an offset are read (the dialog says which: the browser's). */
+export function importRequestOf(uploadId: string, draft: ImportDraft, timeZone: string = browserTimeZone()): ImportRequest {
   return {
     upload_id: uploadId,
     options: { delimiter: draft.options.delimiter, escape: draft.options.escape, ignore_first_line: draft.options.ignoreFirstLine },
     columns: mappedColumns(draft.mapping),
     fixed: fixedValuesOf(draft.fixed),
     ...(draft.send.on && draft.send.departmentId !== null ? { send_department_id: draft.send.departmentId } : {}),
+    time_zone: timeZone,
   };
 }
 
