@@ -110,6 +110,7 @@ test('at 390 px the header fits the screen: every control in view, the page neve
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, admin, /\/dashboard$/);
   const header = page.locator('.ant-layout-header');
+  await expect(header.getByTestId('user-menu')).toBeVisible();
   const controls = header.locator('button:visible, .ant-select:visible');
   expect(await controls.count()).toBeGreaterThan(3);
   for (const control of await controls.all()) await expect(control).toBeInViewport({ ratio: 1 });

@@ -23,9 +23,9 @@ const preloadedRemotes = (preload: jest.Mock<Promise<void>, [RemotePreload]>) =>
 test('the remotes of the menu entries the user may open, in menu order, with those pages only', () => {
   expect(reachableRemotes(['dashboard.view', 'lead.view', 'lead.single.view', 'settings.tag.view', 'settings.request.view'])).toEqual([
     { remote: 'mfe_dashboard', pages: ['DashboardPage'] },
-    // The lead profile has no menu entry: nobody reaches it by a first click.
+    // The lead profile and the request log have no menu entry: nobody reaches them by a first click.
     { remote: 'mfe_leads', pages: ['LeadSearchPage'] },
-    { remote: 'mfe_settings', pages: ['TagsPage', 'RequestsPage'] },
+    { remote: 'mfe_settings', pages: ['TagsPage'] },
   ]);
   expect(reachableRemotes([])).toEqual([]);
 });

@@ -26,12 +26,11 @@ test('leaves out a group with no permitted entry', () => {
 });
 
 test('never lists pages without a menu entry, such as a lead profile or a user edit page', () => {
-  expect(visibleMenu(['lead.single.view', 'management.user.update', 'user.profile.view'])).toEqual([]);
+  expect(visibleMenu(['lead.single.view', 'management.user.update', 'user.profile.view', 'settings.request.view'])).toEqual([]);
 });
 
-test('lists the request log under Settings, and marks its own entry, not Send integrations', () => {
-  expect(visibleMenu(['settings.request.view'])).toEqual([{ group: 'settings', entries: [{ path: '/settings/requests', titleKey: 'menu.settings.requests' }] }]);
-  expect(menuPathOf('/settings/requests')).toBe('/settings/requests');
+test('the request log (no menu entry, SPEC §2) marks no entry: not Brokers › Send integrations', () => {
+  expect(menuPathOf('/settings/requests')).toBeUndefined();
 });
 
 test('lists every menu page of the route table, once, for a user holding every permission', () => {

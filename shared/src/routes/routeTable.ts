@@ -62,7 +62,8 @@ export const routeTable = [
   { path: 'settings/sources', permission: 'settings.source.view', remote: 'mfe_settings', page: 'SourcesPage', menu: 'settings', titleKey: 'menu.settings.sources' },
   { path: 'settings/affiliate/companies', permission: 'settings.affiliateCompany.view', remote: 'mfe_settings', page: 'AffiliateCompaniesPage', menu: 'settings', titleKey: 'menu.settings.affiliateCompanies' },
   { path: 'settings/source/random/statuses/search', permission: 'settings.sourceRandomStatus.view', remote: 'mfe_settings', page: 'SourceRandomStatusesPage', menu: 'settings', titleKey: 'menu.settings.sourceRandomStatuses' },
-  { path: 'settings/requests', permission: 'settings.request.view', remote: 'mfe_settings', page: 'RequestsPage', menu: 'settings', titleKey: 'menu.settings.requests' },
+  // SPEC §2: no menu entry; opened from a send integration's requests, it marks no entry (it is not that page).
+  { path: 'settings/requests', permission: 'settings.request.view', remote: 'mfe_settings', page: 'RequestsPage', menu: null, titleKey: 'menu.settings.requests' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof routeTable)[number]['path'];

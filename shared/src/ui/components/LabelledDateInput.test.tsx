@@ -38,6 +38,17 @@ test('picking a day gives it as YYYY-MM-DD; a day after the latest allowed canno
   expect(await screen.findByTitle('2026-03-08')).toHaveClass('ant-picker-cell-disabled');
 });
 
+test('a day can be typed, as the console writes it or as YYYY-MM-DD', async () => {
+  const user = userEvent.setup();
+  const { input, onChange } = renderInput('2026-03-01');
+  await user.clear(input);
+  await user.type(input, '2026-03-04{Enter}');
+  expect(onChange).toHaveBeenLastCalledWith('2026-03-04');
+  await user.clear(input);
+  await user.type(input, 'Mar 02, 2026{Enter}');
+  expect(onChange).toHaveBeenLastCalledWith('2026-03-02');
+});
+
 test('clearing it gives undefined', async () => {
   const user = userEvent.setup();
   const { onChange } = renderInput('2026-03-01');

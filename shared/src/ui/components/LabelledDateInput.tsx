@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { DatePicker, Typography } from 'antd';
-import { formatDate } from '../format/dates.ts';
+import { dateFormat } from '../format/dates.ts';
 
 type Props = {
   label: string;
@@ -14,12 +14,15 @@ type Props = {
 
 const isoDay = 'YYYY-MM-DD';
 
-/** The picked day as every date of the console reads ("Nov 26, 2026", in its language), not the browser's 11/26/2026. */
-const shownDay = (day: Dayjs): string => formatDate(day.format(isoDay)) ?? '';
+/**
+ * Shown as every date of the console reads ("Nov 26, 2026"), not as the browser writes it (11/26/2026); typed either
+ * that way or as 2026-11-26. Formats as strings, not a function: antd makes a box with a format function read-only.
+ */
+const dayFormats = [dateFormat, isoDay];
 
 /**
  * A date filter that stands outside a form: its label is written inside it, visible, and is also its accessible name.
- * A day is picked from the calendar; clearing it gives undefined.
+ * A day is picked from the calendar or typed; clearing it gives undefined.
  */
 export function LabelledDateInput({ label, value, onChange, testId, max, width = 190 }: Props) {
   const day = value ? dayjs(value, isoDay) : null;
@@ -31,7 +34,7 @@ export function LabelledDateInput({ label, value, onChange, testId, max, width =
       style={{ width }}
       value={day?.isValid() ? day : null}
       {...(max ? { maxDate: dayjs(max, isoDay) } : {})}
-      format={shownDay}
+      format={dayFormats}
       onChange={(picked: Dayjs | null) => onChange(picked ? picked.format(isoDay) : undefined)}
     />
   );
