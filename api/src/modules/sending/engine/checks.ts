@@ -12,7 +12,7 @@ import { engineFailures } from './sendLead.ts';
 import { interruptedStatus } from './targets.ts';
 
 /** Failure statuses of an attempt that may have reached the broker. */
-const outcomeUnknownStatuses = [engineFailures.timeout, interruptedStatus];
+export const outcomeUnknownStatuses = [engineFailures.timeout, interruptedStatus];
 
 export const skipStatuses = {
   blacklisted: 'Blacklisted',

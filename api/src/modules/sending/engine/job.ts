@@ -14,6 +14,7 @@ import { columnLiteral } from '../../leads/import/sqlArrays.ts';
 import { Batcher } from './batcher.ts';
 import { loadIntegrationConfig } from '../integrations/resource.ts';
 import { skipReasons, skipStatuses, type CheckedLead } from './checks.ts';
+import { claimSends, type ClaimTarget } from './claim.ts';
 import type { SendEngine } from './deps.ts';
 import { sendJobPayload } from './payload.ts';
 import { sendLead, type LeadAttempt } from './sendLead.ts';
@@ -93,18 +94,11 @@ async function skip(context: JobContext, historyIds: readonly number[], status: 
 /** A send's outcome as written: the history row, and the lead's broker fields when it succeeded. */
 type Written = { lead: QueuedLead; attempt: LeadAttempt };
 
-/**
- * Claims (queued → sending) in one statement per batch. The claim commits before the call: whatever happens next, the
- * row is never sent again.
- */
-function claimer(context: JobContext, concurrency: number): Batcher<number, boolean> {
+/** Claims in one transaction per batch of rows handed to senders (claim.ts). */
+function claimer(context: JobContext, target: ClaimTarget, concurrency: number): Batcher<number, boolean> {
   return new Batcher(
     async (historyIds: number[]) => {
-      const result = await context.db.execute<{ id: string }>(sql`
-        update lead_send_histories set state = 'sending', updated_at = now()
-         where id = any(${columnLiteral(historyIds)}::bigint[]) and state = 'queued'
-        returning id`);
-      const claimed = new Set(result.rows.map((row) => Number(row.id)));
+      const claimed = await claimSends(context.db, historyIds, target);
       return historyIds.map((id) => claimed.has(id));
     },
     { maxItems: concurrency, maxWaitMs: 0 },
@@ -171,7 +165,7 @@ export async function runSendJob(context: JobContext, engine: SendEngine, option
   await refreshSmallTableStatistics(context.db, leads);
   const limiter = engine.limiters.for(integration.id, integration.concurrency);
   const chunkSize = options.chunkSize ?? Math.max(100, integration.concurrency * 20);
-  const claims = claimer(context, integration.concurrency);
+  const claims = claimer(context, { departmentId: department.id, resendUnknown: payload.resend_unknown }, integration.concurrency);
   const outcomes = outcomeWriter(context, department.id);
   // The limiter holds a slot for the claim and the call only; the outcome is written behind, in batches.
   let stopped = false;
