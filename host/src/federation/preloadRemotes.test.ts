@@ -1,6 +1,9 @@
 import { preloadOnIdle, reachableRemotes, resetPreloaded, type RemotePreload } from './preloadRemotes.ts';
 
-afterEach(resetPreloaded);
+afterEach(() => {
+  resetPreloaded();
+  warm.mockClear();
+});
 
 /** An idle scheduler the test runs by hand: each call queues one callback. */
 function manualIdle() {
@@ -18,6 +21,7 @@ function manualIdle() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const warm = jest.fn((_: RemotePreload) => Promise.resolve());
 const preloadedRemotes = (preload: jest.Mock<Promise<void>, [RemotePreload]>) => preload.mock.calls.map(([entry]) => entry.remote);
 
 test('the remotes of the menu entries the user may open, in menu order, with those pages only', () => {
@@ -33,7 +37,7 @@ test('the remotes of the menu entries the user may open, in menu order, with tho
 test('nothing before the browser is idle, then every reachable remote', async () => {
   const scheduler = manualIdle();
   const preload = jest.fn((_: RemotePreload) => Promise.resolve());
-  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, idle: scheduler.idle, busy: () => false });
+  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, warm, idle: scheduler.idle, busy: () => false });
 
   expect(preload).not.toHaveBeenCalled();
   scheduler.runNext();
@@ -46,7 +50,7 @@ test('while a page the user asked for loads, preloading waits for a later idle p
   const scheduler = manualIdle();
   const preload = jest.fn((_: RemotePreload) => Promise.resolve());
   let loading = true;
-  preloadOnIdle(reachableRemotes(['dashboard.view']), { preload, idle: scheduler.idle, busy: () => loading });
+  preloadOnIdle(reachableRemotes(['dashboard.view']), { preload, warm, idle: scheduler.idle, busy: () => loading });
 
   scheduler.runNext();
   await settle();
@@ -65,7 +69,7 @@ test('a failed preload (remote down, even a synchronous throw) does not keep the
       throw new Error('no federation runtime');
     })
     .mockImplementationOnce(() => Promise.reject(new Error('Failed to fetch mf-manifest.json')));
-  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view', 'settings.tag.view']), { preload, idle: scheduler.idle, busy: () => false });
+  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view', 'settings.tag.view']), { preload, warm, idle: scheduler.idle, busy: () => false });
 
   scheduler.runNext();
   await settle();
@@ -75,16 +79,49 @@ test('a failed preload (remote down, even a synchronous throw) does not keep the
 test('stopping (sign-out) cancels a preload not started yet; a remote is preloaded once per page', async () => {
   const scheduler = manualIdle();
   const preload = jest.fn((_: RemotePreload) => Promise.resolve());
-  const stop = preloadOnIdle(reachableRemotes(['dashboard.view']), { preload, idle: scheduler.idle, busy: () => false });
+  const stop = preloadOnIdle(reachableRemotes(['dashboard.view']), { preload, warm, idle: scheduler.idle, busy: () => false });
   stop();
   expect(scheduler.pending()).toBe(0);
 
-  preloadOnIdle(reachableRemotes(['dashboard.view']), { preload, idle: scheduler.idle, busy: () => false });
+  preloadOnIdle(reachableRemotes(['dashboard.view']), { preload, warm, idle: scheduler.idle, busy: () => false });
   scheduler.runNext();
   await settle();
   // Signed in again with more permissions (or the same handed again): only the remote not preloaded yet.
-  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, idle: scheduler.idle, busy: () => false });
+  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, warm, idle: scheduler.idle, busy: () => false });
   scheduler.runNext();
   await settle();
   expect(preloadedRemotes(preload)).toEqual(['mfe_dashboard', 'mfe_leads']);
+});
+
+test("then the pages' modules, one remote after another, so the first to load a shared module shares it", async () => {
+  const scheduler = manualIdle();
+  const preload = jest.fn((_: RemotePreload) => Promise.resolve());
+  let finishDashboard = () => {};
+  const warming = jest.fn(
+    (entry: RemotePreload): Promise<void> =>
+      entry.remote === 'mfe_dashboard' ? new Promise<void>((resolve) => (finishDashboard = resolve)) : Promise.resolve(),
+  );
+  preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, warm: warming, idle: scheduler.idle, busy: () => false });
+  scheduler.runNext();
+  await settle();
+  expect(warming.mock.calls.map(([entry]) => entry)).toEqual([{ remote: 'mfe_dashboard', pages: ['DashboardPage'] }]);
+  finishDashboard();
+  await settle();
+  expect(warming.mock.calls.map(([entry]) => entry.remote)).toEqual(['mfe_dashboard', 'mfe_leads']);
+});
+
+test("a remote whose pages never load (its chunks hang) holds up the next one's warm-up 5 s at most", async () => {
+  jest.useFakeTimers();
+  try {
+    const scheduler = manualIdle();
+    const warming = jest.fn((entry: RemotePreload): Promise<void> => (entry.remote === 'mfe_dashboard' ? new Promise<void>(() => undefined) : Promise.resolve()));
+    preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload: () => Promise.resolve(), warm: warming, idle: scheduler.idle, busy: () => false });
+    scheduler.runNext();
+    await jest.advanceTimersByTimeAsync(4_999);
+    expect(warming).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(warming.mock.calls.map(([entry]) => entry.remote)).toEqual(['mfe_dashboard', 'mfe_leads']);
+  } finally {
+    jest.useRealTimers();
+  }
 });

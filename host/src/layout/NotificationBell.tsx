@@ -10,8 +10,16 @@ import { badgeText, useAccess, useAppSelector } from '@crm/shared';
 import { routeUrl } from '@crm/shared/routes';
 import { Badge, BellOutlined, Button, Empty, formatDate, notificationTimeFormat, Popover, Typography } from '@crm/shared/ui';
 
-/** The message as text: an inert parse (no script runs, no image loads) drops the tags and decodes the entities. */
-const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+/**
+ * The message as text: the tags dropped, then the entities decoded by a textarea, whose content is parsed as text
+ * (no element is ever made, so no image loads and no handler attribute is compiled: a parsed document would report
+ * a hostile message's `onerror` to the page's Content-Security-Policy).
+ */
+function plainText(html: string): string {
+  const decoder = document.createElement('textarea');
+  decoder.innerHTML = html.replace(/<[^>]*>/g, '');
+  return decoder.value;
+}
 
 export function NotificationBell() {
   const { t } = useTranslation();
