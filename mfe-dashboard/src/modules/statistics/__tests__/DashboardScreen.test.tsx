@@ -4,7 +4,7 @@ import DashboardPage from '../../../exposes/DashboardPage.tsx';
 import { departmentFixture, emptyStatisticsFixture, statisticsFixture } from '../../../testing/statisticsFixtures.ts';
 
 // jsdom cannot draw apexcharts: the stub writes out each chart's series and day labels.
-jest.mock('react-apexcharts', () => require('../../../testing/apexChartsStub.tsx'));
+jest.mock('react-apexcharts', () => jest.requireActual('../../../testing/apexChartsStub.tsx'));
 
 jest.setTimeout(60_000);
 

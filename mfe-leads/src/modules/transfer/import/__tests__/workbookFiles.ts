@@ -9,7 +9,7 @@ import { deflateRawSync } from 'node:zlib';
 import { crc32 } from '../preview/storedZip.ts';
 
 /** jsdom has neither Blob streams nor DecompressionStream: Node's stand in, so the fast path runs as in a browser. */
-export function useNodeStreams(): void {
+export function installNodeStreams(): void {
   beforeAll(() => {
     Object.assign(globalThis, { DecompressionStream: NodeDecompressionStream });
     if (typeof TextDecoder === 'undefined') Object.assign(globalThis, { TextDecoder: NodeTextDecoder, TextEncoder: NodeTextEncoder });

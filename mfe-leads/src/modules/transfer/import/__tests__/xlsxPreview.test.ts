@@ -3,11 +3,11 @@ import { previewXlsx } from '../preview/xlsxPreview.ts';
 import { defaultPreviewSettings } from '../preview/filePreview.ts';
 import { PreviewError, xlsxErrorCode } from '../preview/previewErrors.ts';
 import { slicedXlsx } from '../preview/xlsxSlice.ts';
-import { blobOf, useNodeStreams } from './workbookFiles.ts';
+import { blobOf, installNodeStreams } from './workbookFiles.ts';
 
 type Cell = string | number | boolean | Date | null;
 
-useNodeStreams();
+installNodeStreams();
 
 function workbookFile(sheets: Record<string, Cell[][]>, options: { sharedStrings?: boolean; compress?: boolean } = {}): Blob {
   const book = XLSX.utils.book_new();

@@ -87,8 +87,8 @@ function columnsOf(t: TFunction, letters: string[], mapping: ColumnMapping, firs
 export function ImportPreviewTable({ preview, reading, letters, mapping, startRow, firstRowIgnored, mappingError, onStartRow, onMap }: ImportPreviewTableProps) {
   const { t } = useTranslation('leads');
   const columns = useMemo(() => columnsOf(t, letters, mapping, firstRowIgnored, onMap), [t, letters, mapping, firstRowIgnored, onMap]);
-  const rows = preview?.rows ?? [];
-  const entries = useMemo<TableRow[]>(() => (rows.length > 0 ? [mappingRow, ...rows.map((row) => ({ kind: 'file' as const, row }))] : []), [rows]);
+  const rows = preview?.rows;
+  const entries = useMemo<TableRow[]>(() => (rows && rows.length > 0 ? [mappingRow, ...rows.map((row) => ({ kind: 'file' as const, row }))] : []), [rows]);
 
   return (
     <>
@@ -108,7 +108,7 @@ export function ImportPreviewTable({ preview, reading, letters, mapping, startRo
       {preview && preview.ignoredColumns > 0 && (
         <Alert type="warning" showIcon title={t('leads.import.preview.columnsIgnored', { count: preview.ignoredColumns })} style={{ marginBottom: 8 }} data-testid="lead-import-columns-ignored" />
       )}
-      <div data-testid="lead-import-preview" data-rows={rows.length} data-columns={letters.length}>
+      <div data-testid="lead-import-preview" data-rows={rows?.length ?? 0} data-columns={letters.length}>
         <Table<TableRow>
           size="small"
           bordered
