@@ -77,18 +77,7 @@ const noOtherRemoteOrHost = {
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/',
-      '**/dist/',
-      '**/coverage/',
-      '**/test-results/',
-      '**/playwright-report/',
-      'e2e/.stack/',
-      'e2e/.bench/',
-      'api/drizzle/',
-      'api/data/',
-      'data/',
-    ],
+    ignores: ['**/node_modules/', '**/dist/', '**/coverage/', '**/test-results/', '**/playwright-report/', 'e2e/.stack/', 'e2e/.bench/', 'api/drizzle/', 'api/data/', 'data/'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
