@@ -12,7 +12,12 @@ const environment = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
   API_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 7),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -68,7 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: values.SECRETS_KEY || undefined,
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
-    corsOrigins: values.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: values.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     role: values.API_ROLE,
     sessionTtlHours: values.SESSION_TTL_HOURS,
     authCacheMs: values.AUTH_CACHE_MS,

@@ -96,7 +96,10 @@ describe('login, profile, logout and browser sessions', () => {
 
   test('an expired session is refused', async () => {
     const user = await context.userWith([]);
-    await context.database.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.user_id, user.id));
+    await context.database.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.user_id, user.id));
     const response = await context.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(user.token) });
     assert.equal(response.statusCode, 401);
   });
@@ -134,8 +137,7 @@ describe('login attempts from one address', () => {
   after(() => context.close());
 
   test('are capped across e-mails, so one address cannot try a few passwords on every account', async () => {
-    const attempt = (email: string, remoteAddress: string) =>
-      context.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { email, password: 'wrong-guess' } });
+    const attempt = (email: string, remoteAddress: string) => context.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { email, password: 'wrong-guess' } });
     const statuses: number[] = [];
     for (let account = 0; account < 10; account += 1) statuses.push((await attempt(`account${account}@example.com`, '203.0.113.9')).statusCode);
     assert.deepEqual(statuses, [...Array(8).fill(422), 429, 429]);

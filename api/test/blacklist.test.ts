@@ -148,15 +148,27 @@ describe('/lead/black_list', () => {
     await add({ type: 'phone', value: '+49 30 901820', comment: 'Fraud RING 7 as well' });
 
     const search = (await call('GET', `${path}?search=ring%207&sort=value&direction=asc`)).json() as Page;
-    assert.deepEqual(search.data.map((item) => item.value), ['+4930901820', 'listed-a@example.net', 'listed-b@example.net']);
+    assert.deepEqual(
+      search.data.map((item) => item.value),
+      ['+4930901820', 'listed-a@example.net', 'listed-b@example.net'],
+    );
     assert.equal(search.meta.total, 3);
     const byValue = (await call('GET', `${path}?search=listed-b`)).json() as Page;
-    assert.deepEqual(byValue.data.map((item) => item.value), ['listed-b@example.net']);
+    assert.deepEqual(
+      byValue.data.map((item) => item.value),
+      ['listed-b@example.net'],
+    );
     const phones = (await call('GET', `${path}?type=phone&search=ring`)).json() as Page;
-    assert.deepEqual(phones.data.map((item) => item.value), ['+4930901820']);
+    assert.deepEqual(
+      phones.data.map((item) => item.value),
+      ['+4930901820'],
+    );
     const paged = (await call('GET', `${path}?search=ring&per_page=2&page=2&sort=value&direction=desc`)).json() as Page;
     assert.deepEqual(paged.meta, { current_page: 2, per_page: 2, total: 3, last_page: 2 });
-    assert.deepEqual(paged.data.map((item) => item.value), ['+4930901820']);
+    assert.deepEqual(
+      paged.data.map((item) => item.value),
+      ['+4930901820'],
+    );
     const newest = (await call('GET', `${path}?per_page=1`)).json() as Page;
     assert.equal(newest.data[0]?.value, '+4930901820', 'newest first by default');
     const literal = (await call('GET', `${path}?search=%25`)).json() as Page;

@@ -1,16 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import {
-  brokerItem,
-  dataOf,
-  departmentBrokerHistoryItem,
-  departmentItem,
-  departmentSendHistoryItem,
-  departmentSummary,
-  paginated,
-  type Permission,
-} from '@crm/shared/contract';
+import { brokerItem, dataOf, departmentBrokerHistoryItem, departmentItem, departmentSendHistoryItem, departmentSummary, paginated, type Permission } from '@crm/shared/contract';
 import { eq } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
 import { bearer, createTestContext, tableFingerprint, type TestContext } from './helpers.ts';
@@ -28,7 +19,10 @@ describe('brokers, departments and department histories', () => {
   before(async () => {
     context = await createTestContext();
     const db = context.database.db;
-    const companies = await db.insert(tables.affiliateCompanies).values([{ name: 'Zeta Media' }, { name: 'Acme Affiliates' }]).returning();
+    const companies = await db
+      .insert(tables.affiliateCompanies)
+      .values([{ name: 'Zeta Media' }, { name: 'Acme Affiliates' }])
+      .returning();
     companyIds = { zeta: companies[0]!.id, acme: companies[1]!.id };
     const [integration] = await db.insert(tables.sendIntegrations).values({ name: 'Desk API', site_url: 'https://broker.example/api' }).returning();
     integrationId = integration!.id;
@@ -67,7 +61,11 @@ describe('brokers, departments and department histories', () => {
       assert.deepEqual(data.ip_addresses, ['10.0.0.0/8', '2001:db8::1', '203.0.113.7'], 'canonical and without repeats');
       assert.deepEqual(data.company_web_pages, ['https://apex.example']);
       assert.equal(data.contract_expires_in, '2027-03-31');
-      assert.deepEqual(data.affiliate_companies.map((company) => company.name), ['Acme Affiliates', 'Zeta Media'], 'by name');
+      assert.deepEqual(
+        data.affiliate_companies.map((company) => company.name),
+        ['Acme Affiliates', 'Zeta Media'],
+        'by name',
+      );
       assert.equal(data.departments_count, 0);
       assert.equal(data.is_active, true);
     });
@@ -107,7 +105,11 @@ describe('brokers, departments and department histories', () => {
       const pausedItem = written(brokerItem).parse(paused.json());
       assert.equal(pausedItem.message, 'Broker successfully updated');
       assert.equal(pausedItem.data.is_active, false);
-      assert.deepEqual(pausedItem.data.affiliate_companies.map((company) => company.id), [companyIds.acme], 'companies kept');
+      assert.deepEqual(
+        pausedItem.data.affiliate_companies.map((company) => company.id),
+        [companyIds.acme],
+        'companies kept',
+      );
       assert.deepEqual(pausedItem.data.ip_addresses, ['198.51.100.1'], 'addresses kept');
 
       const unlinked = written(brokerItem).parse((await call('PUT', `/broker/${broker.id}`, { affiliate_company_ids: [] })).json()).data;
@@ -120,11 +122,25 @@ describe('brokers, departments and department histories', () => {
     test('search by name or company, filter by is_active, sort by contract end', async () => {
       await createBroker({ name: 'Delta Brokers', company_name: 'Omega Holdings SA', contract_expires_in: '2026-01-01' });
       const list = async (query: string) => paginated(brokerItem).parse((await call('GET', `/broker?${query}`)).json());
-      assert.deepEqual((await list('search=omega')).data.map((broker) => broker.name), ['Delta Brokers'], 'company name');
-      assert.deepEqual((await list('search=apex')).data.map((broker) => broker.name), ['Apex Markets'], 'name');
-      assert.deepEqual((await list('is_active=false')).data.map((broker) => broker.name), ['Crown Trade']);
+      assert.deepEqual(
+        (await list('search=omega')).data.map((broker) => broker.name),
+        ['Delta Brokers'],
+        'company name',
+      );
+      assert.deepEqual(
+        (await list('search=apex')).data.map((broker) => broker.name),
+        ['Apex Markets'],
+        'name',
+      );
+      assert.deepEqual(
+        (await list('is_active=false')).data.map((broker) => broker.name),
+        ['Crown Trade'],
+      );
       const byContract = await list('sort=contract_expires_in&direction=asc&is_active=true');
-      assert.deepEqual(byContract.data.map((broker) => broker.name), ['Delta Brokers', 'Apex Markets']);
+      assert.deepEqual(
+        byContract.data.map((broker) => broker.name),
+        ['Delta Brokers', 'Apex Markets'],
+      );
       assert.equal(byContract.meta.total, 2);
     });
 
@@ -184,7 +200,11 @@ describe('brokers, departments and department histories', () => {
       const unknownCountry = await call('POST', '/broker/department', { broker_id: broker.id, branch_name: 'Main', countries: ['XX'] });
       assert.deepEqual(errorsOf(unknownCountry.json()), { 'countries.0': ['The country XX does not exist.'] });
       const missing = await call('POST', '/broker/department', {});
-      assert.deepEqual(errorsOf(missing.json()), { broker_id: ['The broker field is required.'], branch_name: ['The branch name field is required.'] }, 'the message names the field as a person would');
+      assert.deepEqual(
+        errorsOf(missing.json()),
+        { broker_id: ['The broker field is required.'], branch_name: ['The branch name field is required.'] },
+        'the message names the field as a person would',
+      );
       const elsewhere = await createBroker({ name: 'Golf Markets' });
       const same = await call('POST', '/broker/department', { broker_id: elsewhere.id, branch_name: 'Retention' });
       assert.equal(same.statusCode, 201, 'the same branch name at another broker is fine');
@@ -197,7 +217,10 @@ describe('brokers, departments and department histories', () => {
       const broker = await createBroker({ name: 'Hotel Trading' });
       const first = await createDepartment({ broker_id: broker.id, branch_name: 'Nordics', send_integration_id: integrationId });
       const second = await createDepartment({ broker_id: broker.id, branch_name: 'APAC', is_active: false });
-      const list = async (query: string) => paginated(departmentItem).parse((await call('GET', `/broker/department?${query}`)).json()).data.map((row) => row.id);
+      const list = async (query: string) =>
+        paginated(departmentItem)
+          .parse((await call('GET', `/broker/department?${query}`)).json())
+          .data.map((row) => row.id);
       assert.deepEqual(await list('search=hotel'), [second.id, first.id], 'by broker name, sorted by branch name');
       assert.deepEqual(await list('search=nord'), [first.id]);
       assert.deepEqual(await list(`broker_id=${broker.id}&is_active=false`), [second.id]);
@@ -248,8 +271,29 @@ describe('brokers, departments and department histories', () => {
       leadIds = leads.map((lead) => lead.id);
       const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 12, minute));
       await db.insert(tables.leadSendHistories).values([
-        { lead_id: leadIds[0]!, broker_department_id: departmentId, send_integration_id: integrationId, job_id: jobId, user_id: admin!.id, state: 'success', api_lead_id: 'B-1', lead_url: 'https://broker.example/login/1', duration_ms: 120, created_at: at(1) },
-        { lead_id: leadIds[1]!, broker_department_id: departmentId, send_integration_id: integrationId, job_id: jobId, user_id: admin!.id, state: 'failure', failure_status: 'Duplicate', duration_ms: 80, created_at: at(2) },
+        {
+          lead_id: leadIds[0]!,
+          broker_department_id: departmentId,
+          send_integration_id: integrationId,
+          job_id: jobId,
+          user_id: admin!.id,
+          state: 'success',
+          api_lead_id: 'B-1',
+          lead_url: 'https://broker.example/login/1',
+          duration_ms: 120,
+          created_at: at(1),
+        },
+        {
+          lead_id: leadIds[1]!,
+          broker_department_id: departmentId,
+          send_integration_id: integrationId,
+          job_id: jobId,
+          user_id: admin!.id,
+          state: 'failure',
+          failure_status: 'Duplicate',
+          duration_ms: 80,
+          created_at: at(2),
+        },
         { lead_id: leadIds[1]!, broker_department_id: departmentId, send_integration_id: integrationId, state: 'success', api_lead_id: 'B-2', created_at: at(3) },
         { lead_id: leadIds[2]!, broker_department_id: otherDepartmentId, state: 'success', created_at: at(4) },
       ]);
@@ -266,7 +310,10 @@ describe('brokers, departments and department histories', () => {
       const { data } = dataOf(departmentSummary).parse(response.json());
       assert.equal(data.department.id, departmentId);
       assert.equal(data.department.branch_name, 'EN Desk');
-      assert.deepEqual(data.department.broker.affiliate_companies.map((company) => company.name), ['Zeta Media']);
+      assert.deepEqual(
+        data.department.broker.affiliate_companies.map((company) => company.name),
+        ['Zeta Media'],
+      );
       assert.deepEqual({ sent: data.sent, failed: data.failed, ftds: data.ftds }, { sent: 2, failed: 1, ftds: 1 });
     });
 
@@ -275,7 +322,14 @@ describe('brokers, departments and department histories', () => {
       assert.equal(response.statusCode, 200, response.body);
       const page = paginated(departmentSendHistoryItem).parse(response.json());
       assert.equal(page.meta.total, 3);
-      assert.deepEqual(page.data.map((row) => [row.lead.lead_id, row.state]), [['H2', 'success'], ['H2', 'failure'], ['H1', 'success']]);
+      assert.deepEqual(
+        page.data.map((row) => [row.lead.lead_id, row.state]),
+        [
+          ['H2', 'success'],
+          ['H2', 'failure'],
+          ['H1', 'success'],
+        ],
+      );
       const first = page.data[2]!;
       assert.deepEqual(first.lead, { id: leadIds[0], lead_id: 'H1', name: 'Ann', email: 'ann@example.com' });
       assert.equal(first.user?.name, 'Administrator');
@@ -285,7 +339,10 @@ describe('brokers, departments and department histories', () => {
       assert.equal(page.data[0]?.user, null, 'an attempt without a user');
 
       const failures = paginated(departmentSendHistoryItem).parse((await call('GET', `/broker/department/${departmentId}/histories/send?state=failure`)).json());
-      assert.deepEqual(failures.data.map((row) => row.failure_status), ['Duplicate']);
+      assert.deepEqual(
+        failures.data.map((row) => row.failure_status),
+        ['Duplicate'],
+      );
       const ofJob = paginated(departmentSendHistoryItem).parse((await call('GET', `/broker/department/${departmentId}/histories/send?job_id=${jobId}&per_page=1&page=2`)).json());
       assert.deepEqual(ofJob.meta, { current_page: 2, per_page: 1, total: 2, last_page: 2 });
       assert.equal(ofJob.data[0]?.lead.lead_id, 'H1');
@@ -295,7 +352,13 @@ describe('brokers, departments and department histories', () => {
 
     test('broker histories: newest first; ftd_only keeps the FTD reports', async () => {
       const page = paginated(departmentBrokerHistoryItem).parse((await call('GET', `/broker/department/${departmentId}/histories/broker`)).json());
-      assert.deepEqual(page.data.map((row) => [row.channel, row.api_lead_status]), [['push', 'Deposit'], ['pull', 'Callback']]);
+      assert.deepEqual(
+        page.data.map((row) => [row.channel, row.api_lead_status]),
+        [
+          ['push', 'Deposit'],
+          ['pull', 'Callback'],
+        ],
+      );
       assert.equal(page.data[0]?.api_ftd_at, '2026-01-05T10:00:00.000Z');
       assert.equal(page.data[1]?.api_ftd_at, null);
       const ftds = paginated(departmentBrokerHistoryItem).parse((await call('GET', `/broker/department/${departmentId}/histories/broker?ftd_only=true`)).json());

@@ -42,7 +42,9 @@ describe('GET /dashboard/statistics', () => {
   }
 
   async function insertFailedLeads(times: readonly string[]): Promise<void> {
-    await pool().query(`insert into failed_leads (raw, reason_code, message, created_at, updated_at) select '{}', 'INVALID', 'Bad row', at, at from unnest($1::timestamptz[]) as at`, [times]);
+    await pool().query(`insert into failed_leads (raw, reason_code, message, created_at, updated_at) select '{}', 'INVALID', 'Bad row', at, at from unnest($1::timestamptz[]) as at`, [
+      times,
+    ]);
   }
 
   async function insertSends(rows: readonly { at: string; state: SendState; department: number | null }[]): Promise<void> {
@@ -110,7 +112,12 @@ describe('GET /dashboard/statistics', () => {
       { at: '2025-03-16T23:59:59.999Z', email: 'g@example.com' },
       { at: '2025-03-17T00:00:00Z', email: 'too-late@example.com' },
       // FTDs: created long before, deposited in these weeks.
-      ...['2025-03-04T10:00:00Z', '2025-03-05T10:00:00Z', '2025-03-06T10:00:00Z', '2025-03-07T10:00:00Z'].map((ftdAt, index) => ({ at: '2024-06-01T00:00:00Z', email: `ftd-before-${index}@example.com`, ftdAt, department: departments.previousOnly })),
+      ...['2025-03-04T10:00:00Z', '2025-03-05T10:00:00Z', '2025-03-06T10:00:00Z', '2025-03-07T10:00:00Z'].map((ftdAt, index) => ({
+        at: '2024-06-01T00:00:00Z',
+        email: `ftd-before-${index}@example.com`,
+        ftdAt,
+        department: departments.previousOnly,
+      })),
       { at: '2024-06-01T00:00:00Z', email: 'ftd-now@example.com', ftdAt: '2025-03-11T15:00:00Z', department: departments.omega },
       { at: '2024-06-01T00:00:00Z', email: 'ftd-later@example.com', ftdAt: '2025-03-17T15:00:00Z', department: departments.omega },
     ]);
@@ -194,7 +201,10 @@ describe('GET /dashboard/statistics', () => {
     assert.deepEqual(await uniqueLeads(week), [0, 1, 1, 2, 0, 0, 0]);
 
     // Edits: a second contact becomes the first one's, moves to the next day, loses its contact, comes back earlier.
-    const [, t] = (await insertLeads([{ at: '2025-07-11T08:00:00Z', email: 's@example.com' }, { at: '2025-07-11T09:00:00Z', email: 't@example.com' }])) as [number, number];
+    const [, t] = (await insertLeads([
+      { at: '2025-07-11T08:00:00Z', email: 's@example.com' },
+      { at: '2025-07-11T09:00:00Z', email: 't@example.com' },
+    ])) as [number, number];
     assert.deepEqual(await uniqueLeads(week), [0, 1, 1, 2, 2, 0, 0]);
     await pool().query(`update leads set email = 's@example.com' where id = $1`, [t]);
     assert.deepEqual(await uniqueLeads(week), [0, 1, 1, 2, 1, 0, 0]);

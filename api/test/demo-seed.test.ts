@@ -72,7 +72,11 @@ test('seeds 2,000 leads with unique emails and ids, valid phones and an intake h
     assert.match(row.message, expected ?? /^$/, `${row.reason_code}: ${row.message}`);
   }
   assert.equal(await count(`select count(*) as count from failed_leads where created_at < now() - interval '14 days' or created_at > now()`), 0, 'refused within the last fortnight');
-  assert.equal(await count('select count(*) as count from leads where email in (select raw->>\'email\' from failed_leads)'), 6, 'each of the six duplicates (every third) is a copy of one lead; nothing refused was added');
+  assert.equal(
+    await count("select count(*) as count from leads where email in (select raw->>'email' from failed_leads)"),
+    6,
+    'each of the six duplicates (every third) is a copy of one lead; nothing refused was added',
+  );
   assert.equal(report.counts.send_integrations, report.counts.broker_departments);
   assert.equal(await count('select count(*) as count from broker_departments where send_integration_id is null'), 0, 'every department sends through an integration');
 
@@ -84,9 +88,7 @@ test('seeds 2,000 leads with unique emails and ids, valid phones and an intake h
     }
   }
 
-  const sample = await database.pool.query<{ phone: string; phone_prefix: string; country: string }>(
-    'select phone, phone_prefix, country from leads order by id limit 500',
-  );
+  const sample = await database.pool.query<{ phone: string; phone_prefix: string; country: string }>('select phone, phone_prefix, country from leads order by id limit 500');
   for (const lead of sample.rows) {
     const parsed = parsePhoneNumberFromString(lead.phone);
     if (!parsed) assert.fail(`${lead.phone} does not parse`);

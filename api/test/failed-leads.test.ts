@@ -27,8 +27,12 @@ describe('/lead/failed', () => {
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = context.adminToken) =>
     context.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
-  const record = (raw: Record<string, unknown>, reason: 'INVALID' | 'DUPLICATE' | 'BLACKLISTED' | 'UNKNOWN_SOURCE' | 'UNKNOWN_STATUS', message: string, extra: { sourceId?: number | null; importJobId?: number; importRow?: number } = {}) =>
-    recordFailedLead(context.database.db, { raw, reason, message, sourceId: extra.sourceId ?? null, importJobId: extra.importJobId, importRow: extra.importRow });
+  const record = (
+    raw: Record<string, unknown>,
+    reason: 'INVALID' | 'DUPLICATE' | 'BLACKLISTED' | 'UNKNOWN_SOURCE' | 'UNKNOWN_STATUS',
+    message: string,
+    extra: { sourceId?: number | null; importJobId?: number; importRow?: number } = {},
+  ) => recordFailedLead(context.database.db, { raw, reason, message, sourceId: extra.sourceId ?? null, importJobId: extra.importJobId, importRow: extra.importRow });
 
   const item = async (id: number): Promise<Item> => {
     const response = await call('GET', `${path}/${id}`);
@@ -70,7 +74,11 @@ describe('/lead/failed', () => {
   test('a search of several words finds rows holding each of them, in any field', async () => {
     await record({ name: 'Paula', surname: 'Kleinert', email: 'pk@example.com' }, 'INVALID', 'The phone is not a valid number.');
     const fullName = (await call('GET', `${path}?search=${encodeURIComponent('paula  KLEIN')}`)).json() as Page;
-    assert.deepEqual(fullName.data.map((entry) => entry.raw), [{ name: 'Paula', surname: 'Kleinert', email: 'pk@example.com' }], 'each word in its own field');
+    assert.deepEqual(
+      fullName.data.map((entry) => entry.raw),
+      [{ name: 'Paula', surname: 'Kleinert', email: 'pk@example.com' }],
+      'each word in its own field',
+    );
     assert.equal(((await call('GET', `${path}?search=${encodeURIComponent('paula smith')}`)).json() as Page).meta.total, 0, 'every word must be there');
   });
 
@@ -83,13 +91,22 @@ describe('/lead/failed', () => {
     assert.equal(search.meta.total, 2);
     assert.deepEqual(new Set(search.data.map((entry) => entry.reason_code)), new Set(['BLACKLISTED', 'DUPLICATE']));
     const raw = (await call('GET', `${path}?search=needle`)).json() as Page;
-    assert.deepEqual(raw.data.map((entry) => entry.raw), [{ email: 'needle@haystack.example' }]);
+    assert.deepEqual(
+      raw.data.map((entry) => entry.raw),
+      [{ email: 'needle@haystack.example' }],
+    );
     const blacklisted = (await call('GET', `${path}?reason_code=BLACKLISTED`)).json() as Page;
-    assert.deepEqual(blacklisted.data.map((entry) => entry.message), ['This email is blacklisted.']);
+    assert.deepEqual(
+      blacklisted.data.map((entry) => entry.message),
+      ['This email is blacklisted.'],
+    );
     const bySource = (await call('GET', `${path}?source_id=${sourceId}&per_page=100`)).json() as Page;
     assert.ok(bySource.data.length >= 3 && bySource.data.every((entry) => entry.source?.id === sourceId));
     const byJob = (await call('GET', `${path}?import_job_id=${jobId}&sort=created_at&direction=asc`)).json() as Page;
-    assert.deepEqual(byJob.data.map((entry) => entry.import_row), [7, 8]);
+    assert.deepEqual(
+      byJob.data.map((entry) => entry.import_row),
+      [7, 8],
+    );
     const sorted = (await call('GET', `${path}?sort=reason_code&direction=asc&per_page=100`)).json() as Page;
     const reasons = sorted.data.map((entry) => entry.reason_code);
     assert.deepEqual(reasons, [...reasons].sort());

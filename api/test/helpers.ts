@@ -34,7 +34,10 @@ export const testSecrets = secretBoxFor({ secretsKey: testSecretsKey, dataDir: t
  * holds its version) and loaded by each in-memory database instead of running initdb: 1-3 s to open instead of 8-9.
  */
 async function newPgliteTemplate(): Promise<string> {
-  const build = createHash('sha256').update(import.meta.resolve('@electric-sql/pglite')).digest('hex').slice(0, 12);
+  const build = createHash('sha256')
+    .update(import.meta.resolve('@electric-sql/pglite'))
+    .digest('hex')
+    .slice(0, 12);
   const path = join(tmpdir(), `crm-test-pglite-${build}.tar`);
   if (!existsSync(path)) await dumpNewPglite(path);
   return path;
@@ -136,7 +139,10 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       .returning({ id: tables.users.id });
     if (!user) throw new Error('user insert returned nothing');
     if (permissions.length > 0) {
-      const rows = await database.db.select({ id: tables.permissions.id }).from(tables.permissions).where(inArray(tables.permissions.name, [...permissions]));
+      const rows = await database.db
+        .select({ id: tables.permissions.id })
+        .from(tables.permissions)
+        .where(inArray(tables.permissions.name, [...permissions]));
       await database.db.insert(tables.userPermissions).values(rows.map((row) => ({ user_id: user.id, permission_id: row.id })));
     }
     return { id: user.id, token: await login(email, password), email, password };

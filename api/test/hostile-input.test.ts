@@ -25,9 +25,7 @@ const volatileTables = new Set(['sessions', 'rate_limits']);
 
 /** Every table's rows as one checksum each: a changed, added or removed row shows, not only a changed count. */
 async function dataChecksums(database: Database): Promise<Record<string, string>> {
-  const tables = await database.pool.query<{ table_name: string }>(
-    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
+  const tables = await database.pool.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
   const sums: Record<string, string> = {};
   for (const { table_name } of tables.rows) {
     if (volatileTables.has(table_name)) continue;
@@ -40,8 +38,7 @@ async function dataChecksums(database: Database): Promise<Record<string, string>
 type Answer = { statusCode: number; body: string };
 
 /** A field is named by its own key, an item of it (`status_id.0`), or the list or union that holds it. */
-const names = (errors: Record<string, unknown>, field: string): boolean =>
-  Object.keys(errors).some((key) => key === field || key.startsWith(`${field}.`) || field.startsWith(`${key}.`));
+const names = (errors: Record<string, unknown>, field: string): boolean => Object.keys(errors).some((key) => key === field || key.startsWith(`${field}.`) || field.startsWith(`${key}.`));
 
 /** What is wrong with an answer, or null. */
 function problemOf(answer: Answer, expectation: { fields?: readonly string[] }): string | null {
@@ -147,7 +144,10 @@ describe('hostile input on every route: a 4xx that names no SQL and changes noth
         const [integration] = await context.database.db.select().from(tables.sendIntegrations).where(eq(tables.sendIntegrations.id, id));
         assert.equal(integration?.last_pulled_at, null, 'the window is not marked pulled');
         const logged = await context.database.db.select().from(tables.requestLogs).where(eq(tables.requestLogs.send_integration_id, id));
-        assert.deepEqual(logged.map((entry) => [entry.direction, entry.status]), [['outbound', index === 0 ? null : 500]]);
+        assert.deepEqual(
+          logged.map((entry) => [entry.direction, entry.status]),
+          [['outbound', index === 0 ? null : 500]],
+        );
       }
     } finally {
       failing.close();

@@ -59,11 +59,17 @@ describe('background jobs and their notifications', () => {
   });
   after(() => context.close());
 
-  const jobRow = (id: number) => context.database.db.select().from(tables.jobs).where(eq(tables.jobs.id, id)).then((rows) => rows[0]);
-  const ended = (id: number) => waitFor(async () => {
-    const row = await jobRow(id);
-    return row && ['finished', 'failed', 'cancelled'].includes(row.status) ? row : null;
-  });
+  const jobRow = (id: number) =>
+    context.database.db
+      .select()
+      .from(tables.jobs)
+      .where(eq(tables.jobs.id, id))
+      .then((rows) => rows[0]);
+  const ended = (id: number) =>
+    waitFor(async () => {
+      const row = await jobRow(id);
+      return row && ['finished', 'failed', 'cancelled'].includes(row.status) ? row : null;
+    });
 
   test('a job runs to the end, records progress and notifies its owner', async () => {
     const created = await context.jobs.dispatch({ userId, type: 'test.count', name: 'Counting', payload: { total: 5 } });
@@ -148,13 +154,25 @@ describe('background jobs and their notifications', () => {
     // What a killed worker leaves: the row running at 40 %, its last heartbeat 31 s ago.
     const [dead] = await context.database.db
       .insert(tables.jobs)
-      .values({ user_id: userId, type: 'test.count', name: 'Dead worker', status: 'running', attempts: 1, payload: { total: 5 }, total: 5, processed: 2, progress: 40, heartbeat_at: sql`now() - interval '31 seconds'` })
+      .values({
+        user_id: userId,
+        type: 'test.count',
+        name: 'Dead worker',
+        status: 'running',
+        attempts: 1,
+        payload: { total: 5 },
+        total: 5,
+        processed: 2,
+        progress: 40,
+        heartbeat_at: sql`now() - interval '31 seconds'`,
+      })
       .returning();
     const shown = await context.app.inject({ method: 'GET', url: `/api/jobs/${dead!.id}`, headers: bearer(token) });
-    assert.deepEqual(
-      (({ status, stalled, attempts }) => ({ status, stalled, attempts }))(jobSchema.parse((shown.json() as { data: unknown }).data)),
-      { status: 'running', stalled: true, attempts: 1 },
-    );
+    assert.deepEqual((({ status, stalled, attempts }) => ({ status, stalled, attempts }))(jobSchema.parse((shown.json() as { data: unknown }).data)), {
+      status: 'running',
+      stalled: true,
+      attempts: 1,
+    });
     // Another worker process with the default timing starts: it claims the job at once (and every 10 s after).
     const other = new JobQueue(context.database, { pollingIntervalSeconds: 0.5 });
     other.register('test.count', async ({ report }) => {
@@ -193,16 +211,17 @@ describe('background jobs and their notifications', () => {
       .returning();
     const other = new JobQueue(context.database, { maxAttempts: 2 });
     other.register('test.count', async () => assert.fail('not run again'));
-    assert.deepEqual((await other.resumeStalled()).map((job) => job.id), [dead!.id]);
+    assert.deepEqual(
+      (await other.resumeStalled()).map((job) => job.id),
+      [dead!.id],
+    );
     const row = await ended(dead!.id);
     assert.deepEqual([row.status, row.attempts], ['failed', 3]);
     assert.match(row.error ?? '', /interrupted 2 times/);
   });
 
   test('a maintenance task is stored as one pg-boss cron schedule (UTC), shared by every instance', async () => {
-    const schedules = await context.database.pool.query<{ name: string; cron: string }>(
-      `select name, cron from pgboss.schedule where name = 'crm.test.nightly'`,
-    );
+    const schedules = await context.database.pool.query<{ name: string; cron: string }>(`select name, cron from pgboss.schedule where name = 'crm.test.nightly'`);
     assert.equal(schedules.rows.length, 1);
     assert.equal(schedules.rows[0]?.cron, '17 3 * * *');
   });

@@ -95,7 +95,10 @@ describe('lead export', () => {
     const [broker] = await db.insert(tables.brokers).values({ name: 'Export Broker' }).returning();
     await db.insert(tables.brokerAffiliateCompanies).values({ broker_id: broker!.id, affiliate_company_id: company!.id });
     const [department] = await db.insert(tables.brokerDepartments).values({ broker_id: broker!.id, branch_name: 'Berlin' }).returning();
-    const tagRows = await db.insert(tables.tags).values([{ name: 'export-beta' }, { name: 'export-alpha' }]).returning();
+    const tagRows = await db
+      .insert(tables.tags)
+      .values([{ name: 'export-beta' }, { name: 'export-alpha' }])
+      .returning();
     Object.assign(ids, { company: company!.id, source: source!.id, department: department!.id });
 
     // Ties on every sort key (the cursor must break them by id), microseconds (the cursor must keep them), leads
@@ -148,12 +151,16 @@ describe('lead export', () => {
       assert.deepEqual(mine.user_ids, [exporter.id], 'each user once');
       const theirs = await createSetting({ name: 'Colleague only', columns: ['lead_id'], user_ids: [colleague.id] });
 
-      const offered = (token: string) => call('GET', `${settingsPath}/mine`, undefined, token).then((response) => (response.json() as { data: ExportSetting[] }).data.map((setting) => setting.name));
+      const offered = (token: string) =>
+        call('GET', `${settingsPath}/mine`, undefined, token).then((response) => (response.json() as { data: ExportSetting[] }).data.map((setting) => setting.name));
       assert.deepEqual(await offered(exporter.token), ['Contact only', 'Everything']);
       assert.deepEqual(await offered(colleague.token), ['Colleague only', 'Everything']);
 
       const list = (await call('GET', `${settingsPath}?search=only`)).json() as { data: ExportSetting[]; meta: { total: number } };
-      assert.deepEqual(list.data.map((setting) => setting.name), ['Colleague only', 'Contact only']);
+      assert.deepEqual(
+        list.data.map((setting) => setting.name),
+        ['Colleague only', 'Contact only'],
+      );
       assert.equal(list.meta.total, 2);
       assert.equal(((await call('GET', `${settingsPath}/${theirs.id}`)).json() as { data: ExportSetting }).data.name, 'Colleague only');
 
@@ -249,12 +256,20 @@ describe('lead export', () => {
       assert.deepEqual(header, ['Lead ID', 'Status', 'Created at']);
       const listed = await listedLeadIds(filters);
       assert.equal(listed.length, 13);
-      assert.deepEqual(rows.map((row) => row[0]), listed, 'the same leads in the same order');
+      assert.deepEqual(
+        rows.map((row) => row[0]),
+        listed,
+        'the same leads in the same order',
+      );
       assert.equal(result.rows, 13);
       assert.deepEqual({ processed: job.processed, total: job.total, progress: job.progress }, { processed: 13, total: 13, progress: 100 });
       assert.ok(rows.every((row) => row[1] === 'Export A'));
       const page = (await call('GET', `/api/lead?${new URLSearchParams({ ...filters, per_page: '100' })}`)).json() as LeadPage;
-      assert.deepEqual(rows.map((row) => row[2]), page.data.map((lead) => lead.created_at), 'dates as the API writes them (ISO, UTC)');
+      assert.deepEqual(
+        rows.map((row) => row[2]),
+        page.data.map((lead) => lead.created_at),
+        'dates as the API writes them (ISO, UTC)',
+      );
 
       const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, job.id));
       assert.equal(notification?.user_id, exporter.id);
@@ -288,7 +303,14 @@ describe('lead export', () => {
       assert.equal(header?.length, exportableLeadColumns.length);
       assert.deepEqual(
         { source: cell['source'], status: cell['status'], original: cell['original_status'], company: cell['affiliate_company'], tags: cell['tags'], department: cell['last_department'] },
-        { source: 'Export source', status: 'Export A', original: 'Export original', company: 'Export Partners', tags: 'export-alpha, export-beta', department: 'Export Broker - Export Partners - Berlin' },
+        {
+          source: 'Export source',
+          status: 'Export A',
+          original: 'Export original',
+          company: 'Export Partners',
+          tags: 'export-alpha, export-beta',
+          department: 'Export Broker - Export Partners - Berlin',
+        },
       );
       assert.deepEqual(
         { birth: cell['date_of_birth'], created: cell['created_at'], sent: cell['last_sent_at'], ftd: cell['api_ftd_at'] },
@@ -366,7 +388,15 @@ describe('lead export', () => {
           name: 'Export leads',
           status: 'running',
           attempts: 1,
-          payload: { format: 'xlsx', columns: ['lead_id'], setting_name: 'x', filters: leadExportFilters.parse({ source_id: String(ids.source) }), lead_ids: null, file: `${'a'.repeat(32)}.xlsx`, api_base: 'http://localhost/api' },
+          payload: {
+            format: 'xlsx',
+            columns: ['lead_id'],
+            setting_name: 'x',
+            filters: leadExportFilters.parse({ source_id: String(ids.source) }),
+            lead_ids: null,
+            file: `${'a'.repeat(32)}.xlsx`,
+            api_base: 'http://localhost/api',
+          },
         })
         .returning();
       const reports: number[] = [];

@@ -120,9 +120,13 @@ describe('import rows', () => {
     const xlsx = await upload('dated.xlsx', await readFile(book));
     const csv = await upload('dated.csv', 'email,bought\ncsv-dated@example.com,2026-03-29 01:30:15\nsummer@example.com,2026-07-01 12:00\n');
     const purchases = async (job: JobRow) =>
-      (await context.database.db.select({ email: tables.leads.email, at: tables.leads.purchase_date }).from(tables.leads).where(eq(tables.leads.import_job_id, job.id)).orderBy(tables.leads.import_row)).map(
-        (lead) => [lead.email, lead.at?.toISOString()],
-      );
+      (
+        await context.database.db
+          .select({ email: tables.leads.email, at: tables.leads.purchase_date })
+          .from(tables.leads)
+          .where(eq(tables.leads.import_job_id, job.id))
+          .orderBy(tables.leads.import_row)
+      ).map((lead) => [lead.email, lead.at?.toISOString()]);
     const berlin = { options: { ignore_first_line: true }, columns: { A: 'email', B: 'purchase_date' }, time_zone: 'Europe/Berlin' };
     // 01:30:15 in Berlin is still winter time (+01:00) that night; July is summer time (+02:00).
     assert.deepEqual(await purchases(await imported({ ...berlin, upload_id: xlsx })), [['dated@example.com', '2026-03-29T00:30:15.000Z']]);

@@ -75,10 +75,16 @@ describe('import readers and mapping', () => {
       { row: 4, cells: ['two\nlines', 'x@example.com'] },
     ]);
     const withoutHeader = await rowsOf(path, 'csv', csvOptions({ ignore_first_line: true }));
-    assert.deepEqual(withoutHeader.map((row) => row.row), [2, 3, 4]);
+    assert.deepEqual(
+      withoutHeader.map((row) => row.row),
+      [2, 3, 4],
+    );
     assert.equal(await countRows({ kind: 'csv', path }, csvOptions({ ignore_first_line: true })), 3);
     const unterminated = await fileWith('unterminated.csv', 'a,b\n\nc,d');
-    assert.deepEqual((await rowsOf(unterminated, 'csv', csvOptions())).map((row) => row.cells), [['a', 'b'], [''], ['c', 'd']]);
+    assert.deepEqual(
+      (await rowsOf(unterminated, 'csv', csvOptions())).map((row) => row.cells),
+      [['a', 'b'], [''], ['c', 'd']],
+    );
   });
 
   test('CSV: a chosen delimiter and escape character', async () => {
@@ -121,7 +127,10 @@ describe('import readers and mapping', () => {
     ]);
     assert.equal(await countRows({ kind: 'xlsx', path }, csvOptions()), 3);
     assert.equal(await countRows({ kind: 'xlsx', path }, csvOptions({ ignore_first_line: true })), 2);
-    assert.deepEqual((await rowsOf(path, 'xlsx', csvOptions({ ignore_first_line: true }))).map((row) => row.row), [2, 4]);
+    assert.deepEqual(
+      (await rowsOf(path, 'xlsx', csvOptions({ ignore_first_line: true }))).map((row) => row.row),
+      [2, 4],
+    );
 
     // exceljs parks sheets in temporary files until the whole workbook is read: stopping early must not leave them open.
     for await (const group of readRows({ kind: 'xlsx', path }, csvOptions())) if (group.length > 0) break;
@@ -133,7 +142,10 @@ describe('import readers and mapping', () => {
           return '';
         }
       });
-      assert.deepEqual(open.filter((target) => target.includes('/tmp-') || target.endsWith('.xlsx')), []);
+      assert.deepEqual(
+        open.filter((target) => target.includes('/tmp-') || target.endsWith('.xlsx')),
+        [],
+      );
     }
   });
 
@@ -278,7 +290,10 @@ describe('lead import API', () => {
     const needed = await upload('needed.csv', 'email\nneeded@example.com\n');
     const fresh = await upload('fresh.csv', 'email\nfresh@example.com\n');
     const dayAgo = sql`now() - interval '25 hours'`;
-    await context.database.db.update(tables.importFiles).set({ created_at: dayAgo }).where(sql`${tables.importFiles.id} in (${old.upload_id}, ${needed.upload_id})`);
+    await context.database.db
+      .update(tables.importFiles)
+      .set({ created_at: dayAgo })
+      .where(sql`${tables.importFiles.id} in (${old.upload_id}, ${needed.upload_id})`);
     await context.database.db.insert(tables.jobs).values({ user_id: importer.id, type: leadImportJobType, name: 'Queued import', payload: { upload_id: needed.upload_id } });
     assert.ok((await removeStaleUploads(context.database.db)) >= 1);
     const left = new Set((await context.database.db.select({ id: tables.importFiles.id }).from(tables.importFiles)).map((row) => row.id));
@@ -357,7 +372,12 @@ describe('lead import API', () => {
 
   test('dry run, then the import job: the same counts, leads and failed leads stored per row, histories with cause import', async () => {
     const file = await upload('spring-fair.csv', fairCsv);
-    const request = { upload_id: file.upload_id, options: { delimiter: ';', ignore_first_line: true }, columns: fairColumns, fixed: { status_id: newStatusId, tag_ids: [tagId], source_id: sourceId } };
+    const request = {
+      upload_id: file.upload_id,
+      options: { delimiter: ';', ignore_first_line: true },
+      columns: fairColumns,
+      fixed: { status_id: newStatusId, tag_ids: [tagId], source_id: sourceId },
+    };
 
     const before = await tableFingerprint(context.database);
     const dryRun = await call('POST', '/api/lead/import/dry-run', request);
@@ -395,8 +415,19 @@ describe('lead import API', () => {
       .select({ cause: tables.leadStatusHistories.cause, to: tables.leadStatusHistories.to_status_id, user: tables.leadStatusHistories.user_id })
       .from(tables.leadStatusHistories)
       .where(eq(tables.leadStatusHistories.job_id, job.id));
-    assert.deepEqual(histories, leads.map(() => ({ cause: 'import', to: newStatusId, user: importer.id })));
-    const tagged = await context.database.db.select().from(tables.leadTags).where(sql`${tables.leadTags.lead_id} in (${sql.join(leads.map((lead) => sql`${lead.id}`), sql`, `)})`);
+    assert.deepEqual(
+      histories,
+      leads.map(() => ({ cause: 'import', to: newStatusId, user: importer.id })),
+    );
+    const tagged = await context.database.db
+      .select()
+      .from(tables.leadTags)
+      .where(
+        sql`${tables.leadTags.lead_id} in (${sql.join(
+          leads.map((lead) => sql`${lead.id}`),
+          sql`, `,
+        )})`,
+      );
     assert.equal(tagged.length, 3);
     assert.ok(tagged.every((row) => row.tag_id === tagId));
 
@@ -426,7 +457,14 @@ describe('lead import API', () => {
 
     // The same file again: every row that was a lead is now a duplicate of it.
     const again = await call('POST', '/api/lead/import/dry-run', request);
-    assert.deepEqual((again.json() as { data: ImportReport }).data, { rows: 11, valid: 0, invalid: { INVALID: 3, DUPLICATE: 6, BLACKLISTED: 1 }, duplicates: 6, blacklisted: 1, blank_lines: 1 });
+    assert.deepEqual((again.json() as { data: ImportReport }).data, {
+      rows: 11,
+      valid: 0,
+      invalid: { INVALID: 3, DUPLICATE: 6, BLACKLISTED: 1 },
+      duplicates: 6,
+      blacklisted: 1,
+      blank_lines: 1,
+    });
   });
 
   test('a source with random statuses gives each imported lead a drawn status, recorded with cause random', async () => {
@@ -444,7 +482,10 @@ describe('lead import API', () => {
     const [lead] = await context.database.db.select().from(tables.leads).where(eq(tables.leads.import_job_id, job.id));
     assert.deepEqual([lead?.email, lead?.date_of_birth, lead?.status_id, lead?.import_row], ['second@random.example', '1990-04-30', newStatusId, 2]);
     const histories = await context.database.db.select().from(tables.leadStatusHistories).where(eq(tables.leadStatusHistories.job_id, job.id));
-    assert.deepEqual(histories.map((row) => row.cause), ['random']);
+    assert.deepEqual(
+      histories.map((row) => row.cause),
+      ['random'],
+    );
   });
 
   test('a file of more than 200,000 rows is refused before anything is written', async () => {
@@ -476,27 +517,28 @@ describe('lead import API', () => {
   // On PGlite the API has one connection, so an add-lead waits for any open transaction anyway: only a server shows the
   // lock. This test exists in the PostgreSQL pass (CI runs the API tests on both databases).
   const onServer = Boolean(process.env['TEST_DATABASE_URL']);
-  if (onServer) test('an add-lead waits for an import batch in progress, then sees its leads as duplicates', async () => {
-    const client = await context.database.pool.connect();
-    try {
-      await client.query('begin');
-      await lockAllContacts(drizzle(client, { schema: tables }));
-      let answered = false;
-      const adding = call('POST', '/api/lead', { email: 'race@example.com' }, context.adminToken).then((response) => {
-        answered = true;
-        return response;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      assert.equal(answered, false, 'the add-lead waits for the batch');
-      await client.query(`insert into leads (lead_id, email) values ('L9999999999', 'race@example.com')`);
-      await client.query('commit');
-      const response = await adding;
-      assert.equal(response.statusCode, 422, response.body);
-      assert.deepEqual((response.json() as Invalid).errors, { email: ['A lead with this email already exists (L9999999999).'] });
-    } finally {
-      client.release();
-    }
-  });
+  if (onServer)
+    test('an add-lead waits for an import batch in progress, then sees its leads as duplicates', async () => {
+      const client = await context.database.pool.connect();
+      try {
+        await client.query('begin');
+        await lockAllContacts(drizzle(client, { schema: tables }));
+        let answered = false;
+        const adding = call('POST', '/api/lead', { email: 'race@example.com' }, context.adminToken).then((response) => {
+          answered = true;
+          return response;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        assert.equal(answered, false, 'the add-lead waits for the batch');
+        await client.query(`insert into leads (lead_id, email) values ('L9999999999', 'race@example.com')`);
+        await client.query('commit');
+        const response = await adding;
+        assert.equal(response.statusCode, 422, response.body);
+        assert.deepEqual((response.json() as Invalid).errors, { email: ['A lead with this email already exists (L9999999999).'] });
+      } finally {
+        client.release();
+      }
+    });
 
   /** A file of `count` rows: mostly new leads, every 7th repeating the email of the row 150 before it, every 11th invalid. */
   function bulkCsv(count: number, prefix: string): { csv: string; rows: number[] } {
@@ -534,7 +576,10 @@ describe('lead import API', () => {
     const done = await ended(jobId);
     assert.equal(done.status, 'cancelled');
     const rows = await rowsOfJob(jobId);
-    assertEachRowOnce(rows, Array.from({ length: 100 }, (_, index) => index + 1));
+    assertEachRowOnce(
+      rows,
+      Array.from({ length: 100 }, (_, index) => index + 1),
+    );
     assert.deepEqual(done.result, { rows: 100, valid: 91, invalid: { INVALID: 9 }, duplicates: 0, blacklisted: 0, blank_lines: 0, last_row: 100 });
     assert.deepEqual([done.processed, done.failed, done.total], [91, 9, 1_000]);
   });
@@ -565,51 +610,55 @@ describe('lead import API', () => {
    */
   // Several worker processes share a database only on a server: the embedded PGlite serves one process, and its
   // socket takes one connection at a time (two pools interleaved their messages). This test is in the PostgreSQL pass.
-  if (onServer) test('a worker killed mid-import: another worker finds its job and resumes after the last committed batch, each row exactly once', async () => {
-    const { csv, rows } = bulkCsv(2_000, 'killed');
-    const file = await upload('killed.csv', csv);
-    const expected = (await call('POST', '/api/lead/import/dry-run', { upload_id: file.upload_id, options: { delimiter: ',' }, columns: bulkColumns })).json() as { data: ImportReport };
-    // Not queued in pg-boss: this test's own worker processes run it.
-    const [job] = await context.database.db
-      .insert(tables.jobs)
-      .values({
-        user_id: importer.id,
-        type: leadImportJobType,
-        name: 'Import killed.csv',
-        payload: { upload_id: file.upload_id, options: { delimiter: ',', escape: '"', ignore_first_line: false }, columns: bulkColumns, fixed: {}, batch_size: 100 },
-      })
-      .returning({ id: tables.jobs.id });
-    const jobId = job!.id;
+  if (onServer)
+    test('a worker killed mid-import: another worker finds its job and resumes after the last committed batch, each row exactly once', async () => {
+      const { csv, rows } = bulkCsv(2_000, 'killed');
+      const file = await upload('killed.csv', csv);
+      const expected = (await call('POST', '/api/lead/import/dry-run', { upload_id: file.upload_id, options: { delimiter: ',' }, columns: bulkColumns })).json() as { data: ImportReport };
+      // Not queued in pg-boss: this test's own worker processes run it.
+      const [job] = await context.database.db
+        .insert(tables.jobs)
+        .values({
+          user_id: importer.id,
+          type: leadImportJobType,
+          name: 'Import killed.csv',
+          payload: { upload_id: file.upload_id, options: { delimiter: ',', escape: '"', ignore_first_line: false }, columns: bulkColumns, fixed: {}, batch_size: 100 },
+        })
+        .returning({ id: tables.jobs.id });
+      const jobId = job!.id;
 
-    // A working process beside the import's worker: it sweeps for jobs whose worker died (heartbeat 0.5 s, stale after
-    // 5 s, a sweep every 0.5 s in both processes: the defaults are 10, 30 and 10 s, which jobs.test.ts proves).
-    const sweeper = startWorker(jobId, 'sweep');
-    await sweeper.printed('ready');
-    const first = startWorker(jobId, 'attempt');
-    await first.committed(3);
-    assert.ok(Number.isNaN(sweeper.printedAt('resumed')), 'a live attempt keeps its job');
-    first.child.kill('SIGKILL');
-    const killedAt = Date.now();
-    await first.exited;
-    const afterKill = await jobRow(jobId);
-    const committed = afterKill.result as { rows: number; last_row: number };
-    assert.equal(afterKill.status, 'running');
-    assert.ok(committed.last_row >= 300 && committed.last_row < 2_000, `killed after ${committed.last_row} rows`);
-    // The batch in flight when the worker died was rolled back whole: the committed rows are exactly the checkpoint's.
-    assertEachRowOnce(await rowsOfJob(jobId), rows.slice(0, committed.last_row));
+      // A working process beside the import's worker: it sweeps for jobs whose worker died (heartbeat 0.5 s, stale after
+      // 5 s, a sweep every 0.5 s in both processes: the defaults are 10, 30 and 10 s, which jobs.test.ts proves).
+      const sweeper = startWorker(jobId, 'sweep');
+      await sweeper.printed('ready');
+      const first = startWorker(jobId, 'attempt');
+      await first.committed(3);
+      assert.ok(Number.isNaN(sweeper.printedAt('resumed')), 'a live attempt keeps its job');
+      first.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      await first.exited;
+      const afterKill = await jobRow(jobId);
+      const committed = afterKill.result as { rows: number; last_row: number };
+      assert.equal(afterKill.status, 'running');
+      assert.ok(committed.last_row >= 300 && committed.last_row < 2_000, `killed after ${committed.last_row} rows`);
+      // The batch in flight when the worker died was rolled back whole: the committed rows are exactly the checkpoint's.
+      assertEachRowOnce(await rowsOfJob(jobId), rows.slice(0, committed.last_row));
 
-    const code = await sweeper.exited;
-    assert.equal(code, 0, sweeper.stderr());
-    const resumedAfter = sweeper.printedAt('resumed') - killedAt;
-    assert.ok(resumedAfter >= 0 && resumedAfter < 15_000, `resumed ${resumedAfter} ms after the kill`);
-    const done = await jobRow(jobId);
-    assert.equal(done.status, 'finished', done.error ?? '');
-    assert.equal(done.attempts, 2);
-    assert.deepEqual(done.result, expected.data);
-    assertEachRowOnce(await rowsOfJob(jobId), rows);
-    const leadCount = await context.database.db.select({ n: sql<number>`count(*)::int` }).from(tables.leads).where(eq(tables.leads.import_job_id, jobId));
-    assert.equal(leadCount[0]?.n, expected.data.valid);
-  });
+      const code = await sweeper.exited;
+      assert.equal(code, 0, sweeper.stderr());
+      const resumedAfter = sweeper.printedAt('resumed') - killedAt;
+      assert.ok(resumedAfter >= 0 && resumedAfter < 15_000, `resumed ${resumedAfter} ms after the kill`);
+      const done = await jobRow(jobId);
+      assert.equal(done.status, 'finished', done.error ?? '');
+      assert.equal(done.attempts, 2);
+      assert.deepEqual(done.result, expected.data);
+      assertEachRowOnce(await rowsOfJob(jobId), rows);
+      const leadCount = await context.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tables.leads)
+        .where(eq(tables.leads.import_job_id, jobId));
+      assert.equal(leadCount[0]?.n, expected.data.valid);
+    });
 
   /** The database URL a second process can use: the test database's, or the socket the in-memory PGlite is served on. */
   function databaseUrl(): string {

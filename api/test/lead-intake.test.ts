@@ -165,7 +165,10 @@ describe('POST /lead', () => {
     const { created_by: creatorId, ...storedValues } = stored.rows[0] as { created_by: number };
     assert.deepEqual(storedValues, { name: 'Ada', purchase_amount: '125.50', dob: '1990-04-30', creator: 'admin@example.com' });
     const tagRows = await context.database.pool.query('select tag_id from lead_tags where lead_id = $1 order by tag_id', [lead.id]);
-    assert.deepEqual(tagRows.rows.map((row: { tag_id: number }) => row.tag_id), [...tagIds].sort((a, b) => a - b));
+    assert.deepEqual(
+      tagRows.rows.map((row: { tag_id: number }) => row.tag_id),
+      [...tagIds].sort((a, b) => a - b),
+    );
     const history = await context.database.pool.query('select from_status_id, to_status_id, cause, user_id from lead_status_histories where lead_id = $1', [lead.id]);
     assert.deepEqual(history.rows, [{ from_status_id: null, to_status_id: status, cause: 'intake', user_id: creatorId }]);
   });
@@ -306,7 +309,13 @@ describe('POST /lead', () => {
   test('the weighted draw follows the weights (pinned random)', async () => {
     const [first, second] = [statusNamed('No answer'), statusNamed('Not interested')];
     const source = (await created<{ id: number }>('/api/settings/source', { name: 'Weighted partner' })).id;
-    const list = await call('POST', '/api/settings/source/random/status', { source_id: source, statuses: [{ status_id: first, weight: 1 }, { status_id: second, weight: 3 }] });
+    const list = await call('POST', '/api/settings/source/random/status', {
+      source_id: source,
+      statuses: [
+        { status_id: first, weight: 1 },
+        { status_id: second, weight: 3 },
+      ],
+    });
     assert.equal(list.statusCode, 201, list.body);
     const low = await intakeLead(context.database.db, { email: uniqueEmail(), source_id: source }, { userId: null, cause: 'intake', random: () => 0.1 });
     const high = await intakeLead(context.database.db, { email: uniqueEmail(), source_id: source }, { userId: null, cause: 'intake', random: () => 0.9 });
@@ -318,7 +327,11 @@ describe('POST /lead', () => {
   test('imports: the status must be allowed in imports, and a row already imported is not inserted twice', async () => {
     const [job] = await context.database.db.insert(jobsTable).values({ type: 'lead-import', name: 'Import test' }).returning({ id: jobsTable.id });
     assert.ok(job);
-    const notInImport = await intakeLead(context.database.db, { email: uniqueEmail(), status_id: statusNamed('Deposited') }, { userId: null, cause: 'import', importJobId: job.id, importRow: 1 });
+    const notInImport = await intakeLead(
+      context.database.db,
+      { email: uniqueEmail(), status_id: statusNamed('Deposited') },
+      { userId: null, cause: 'import', importJobId: job.id, importRow: 1 },
+    );
     assert.ok(!notInImport.ok);
     assert.equal(notInImport.reason, 'UNKNOWN_STATUS');
     assert.deepEqual(notInImport.errors, { status_id: ['This status is not allowed in imports.'] });

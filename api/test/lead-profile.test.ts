@@ -57,7 +57,12 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     phoneStatus = Number((await db.execute<{ id: number }>(sql`select id from statuses where class = 'phone' limit 1`)).rows[0]!.id);
     [source] = (await db.insert(tables.sources).values({ name: 'Profile source' }).returning()).map((row) => row.id) as [number];
     [company] = (await db.insert(tables.affiliateCompanies).values({ name: 'Profile company' }).returning()).map((row) => row.id) as [number];
-    [vip, cold] = (await db.insert(tables.tags).values([{ name: 'vip' }, { name: 'cold' }]).returning()).map((row) => row.id) as [number, number];
+    [vip, cold] = (
+      await db
+        .insert(tables.tags)
+        .values([{ name: 'vip' }, { name: 'cold' }])
+        .returning()
+    ).map((row) => row.id) as [number, number];
     const [broker] = await db.insert(tables.brokers).values({ name: 'Broker P' }).returning();
     await db.insert(tables.brokerAffiliateCompanies).values({ broker_id: broker!.id, affiliate_company_id: company });
     [department] = (await db.insert(tables.brokerDepartments).values({ broker_id: broker!.id, branch_name: 'Desk 1' }).returning()).map((row) => row.id) as [number];
@@ -68,11 +73,28 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
 
   test('GET /lead/:id returns every field with statuses as cells and relations named', async () => {
     const id = await insertLead({
-      name: 'Grace', surname: 'Hopper', email: 'grace@example.com', alt_email: 'g.hopper@example.org', phone: '020 7946 0958', phone_prefix: '44',
-      phone_normalized: '+442079460958', country: 'GB', city: 'London', date_of_birth: '1990-04-30', source_id: source, affiliate_company_id: company,
-      status_id: leadStatus(0), original_status_id: leadStatus(1), email_status_id: emailStatus, phone_status_id: phoneStatus,
-      status_changed_at: new Date('2024-05-01T10:00:00Z'), last_broker_department_id: department, purchase_amount: '99.90', created_by: editor.id,
-      ip: '203.0.113.9', api_lead_id: 'B-77',
+      name: 'Grace',
+      surname: 'Hopper',
+      email: 'grace@example.com',
+      alt_email: 'g.hopper@example.org',
+      phone: '020 7946 0958',
+      phone_prefix: '44',
+      phone_normalized: '+442079460958',
+      country: 'GB',
+      city: 'London',
+      date_of_birth: '1990-04-30',
+      source_id: source,
+      affiliate_company_id: company,
+      status_id: leadStatus(0),
+      original_status_id: leadStatus(1),
+      email_status_id: emailStatus,
+      phone_status_id: phoneStatus,
+      status_changed_at: new Date('2024-05-01T10:00:00Z'),
+      last_broker_department_id: department,
+      purchase_amount: '99.90',
+      created_by: editor.id,
+      ip: '203.0.113.9',
+      api_lead_id: 'B-77',
     });
     await context.database.db.insert(tables.leadTags).values([{ lead_id: id, tag_id: vip }]);
     const response = await call('GET', `/lead/${id}`);
@@ -146,7 +168,10 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     await context.database.db.insert(tables.leadTags).values({ lead_id: id, tag_id: vip });
     const response = await call('PUT', `/lead/${id}`, { tag_ids: [cold, vip] });
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual((response.json() as { data: LeadDetail }).data.tags.map((tag) => tag.name), ['cold', 'vip']);
+    assert.deepEqual(
+      (response.json() as { data: LeadDetail }).data.tags.map((tag) => tag.name),
+      ['cold', 'vip'],
+    );
     assert.deepEqual(await changesOf(id), [['tags', 'vip', 'cold, vip']]);
     await call('PUT', `/lead/${id}`, { tag_ids: [vip, cold] });
     assert.equal((await dataHistory(id)).meta.total, 1, 'the same set in another order changes nothing');
@@ -174,9 +199,18 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     assert.equal(lead.alt_phone, '+12133734253');
     assert.equal(lead.alt_phone_prefix, '1');
     const changes = await changesOf(id);
-    assert.deepEqual(changes.find((change) => change[0] === 'phone'), ['phone', '+442079460959', '+33612345678']);
-    assert.deepEqual(changes.find((change) => change[0] === 'phone_prefix'), ['phone_prefix', '44', '33']);
-    assert.deepEqual(changes.find((change) => change[0] === 'country'), ['country', 'GB', 'FR']);
+    assert.deepEqual(
+      changes.find((change) => change[0] === 'phone'),
+      ['phone', '+442079460959', '+33612345678'],
+    );
+    assert.deepEqual(
+      changes.find((change) => change[0] === 'phone_prefix'),
+      ['phone_prefix', '44', '33'],
+    );
+    assert.deepEqual(
+      changes.find((change) => change[0] === 'country'),
+      ['country', 'GB', 'FR'],
+    );
 
     // An international number stays as it is whatever the country.
     const abroad = await call('PUT', `/lead/${id}`, { country: 'US' });
@@ -223,7 +257,7 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     assert.equal(empty.statusCode, 422);
   });
 
-  test('an edited contact is held to add lead\'s rules: not blacklisted, not another lead\'s; contacts left alone are not checked', async () => {
+  test("an edited contact is held to add lead's rules: not blacklisted, not another lead's; contacts left alone are not checked", async () => {
     await context.database.db.insert(tables.blacklist).values([
       { type: 'email_domain', value: 'spam-edit.example' },
       { type: 'ip', value: '198.51.100.0/24' },
@@ -282,18 +316,36 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     const id = await insertLead({ name: 'Gil' });
     const db = context.database.db;
     await db.insert(tables.leadSendHistories).values([
-      { lead_id: id, broker_department_id: department, state: 'failure', failure_status: 'Duplicate', duration_ms: 120, user_id: editor.id, request: { a: 1 }, response: { ok: false }, created_at: new Date('2024-01-01T00:00:00Z') },
+      {
+        lead_id: id,
+        broker_department_id: department,
+        state: 'failure',
+        failure_status: 'Duplicate',
+        duration_ms: 120,
+        user_id: editor.id,
+        request: { a: 1 },
+        response: { ok: false },
+        created_at: new Date('2024-01-01T00:00:00Z'),
+      },
       { lead_id: id, broker_department_id: department, state: 'success', api_lead_id: 'X1', duration_ms: 80, created_at: new Date('2024-01-02T00:00:00Z') },
     ]);
-    await db.insert(tables.leadBrokerHistories).values({ lead_id: id, broker_department_id: department, channel: 'pull', api_lead_status: 'FTD', api_ftd_at: new Date('2024-01-03T00:00:00Z'), payload: { status: 'FTD' } });
+    await db
+      .insert(tables.leadBrokerHistories)
+      .values({ lead_id: id, broker_department_id: department, channel: 'pull', api_lead_status: 'FTD', api_ftd_at: new Date('2024-01-03T00:00:00Z'), payload: { status: 'FTD' } });
     for (const name of ['Gil 1', 'Gil 2', 'Gil 3']) await call('PUT', `/lead/${id}`, { name });
 
     const data = (await call('GET', `/lead/${id}/histories/data?per_page=2&page=1`)).json() as Page<LeadDataHistory>;
     assert.deepEqual(data.meta, { current_page: 1, per_page: 2, total: 3, last_page: 2 });
-    assert.deepEqual(data.data.map((row) => row.new_value), ['Gil 3', 'Gil 2']);
+    assert.deepEqual(
+      data.data.map((row) => row.new_value),
+      ['Gil 3', 'Gil 2'],
+    );
 
     const sends = (await call('GET', `/lead/${id}/histories/send`)).json() as Page<LeadSendHistory>;
-    assert.deepEqual(sends.data.map((row) => row.state), ['success', 'failure']);
+    assert.deepEqual(
+      sends.data.map((row) => row.state),
+      ['success', 'failure'],
+    );
     const failure = sends.data[1]!;
     assert.deepEqual(failure.department, { id: department, label: 'Broker P - Profile company - Desk 1' });
     assert.deepEqual(failure.lead, { id, lead_id: failure.lead.lead_id, name: 'Gil 3', email: 'someone@example.com' });
@@ -303,7 +355,10 @@ describe('the lead profile: read, edit, status, delete and history tabs', () => 
     const broker = (await call('GET', `/lead/${id}/histories/broker`)).json() as Page<LeadBrokerHistory>;
     assert.equal(broker.meta.total, 1);
     assert.deepEqual(broker.data[0]!.department, { id: department, label: 'Broker P - Profile company - Desk 1' });
-    assert.deepEqual([broker.data[0]!.channel, broker.data[0]!.api_lead_status, broker.data[0]!.api_ftd_at, broker.data[0]!.payload], ['pull', 'FTD', '2024-01-03T00:00:00.000Z', { status: 'FTD' }]);
+    assert.deepEqual(
+      [broker.data[0]!.channel, broker.data[0]!.api_lead_status, broker.data[0]!.api_ftd_at, broker.data[0]!.payload],
+      ['pull', 'FTD', '2024-01-03T00:00:00.000Z', { status: 'FTD' }],
+    );
 
     const bad = await call('GET', `/lead/${id}/histories/data?per_page=0`);
     assert.equal(bad.statusCode, 422);

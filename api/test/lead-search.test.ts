@@ -34,7 +34,10 @@ describe('GET /lead: the lead search', () => {
   const sortedNames = async (query: string) => (await names(query)).sort();
 
   async function insertLead(key: string, values: Omit<LeadInsert, 'lead_id'>): Promise<void> {
-    const [row] = await context.database.db.insert(tables.leads).values({ lead_id: `S-${key}`, ...values }).returning({ id: tables.leads.id });
+    const [row] = await context.database.db
+      .insert(tables.leads)
+      .values({ lead_id: `S-${key}`, ...values })
+      .returning({ id: tables.leads.id });
     ids[key] = row!.id;
   }
 
@@ -45,29 +48,87 @@ describe('GET /lead: the lead search', () => {
     statusIds = statusRows.rows.map((row) => Number(row.id));
     assert.equal(statusIds.length, 3, 'the seed has lead statuses');
     const [s0, s1, s2] = statusIds as [number, number, number];
-    [sourceA, sourceB] = (await db.insert(tables.sources).values([{ name: 'Search source A' }, { name: 'Search source B' }]).returning()).map((row) => row.id) as [number, number];
-    [vip, cold] = (await db.insert(tables.tags).values([{ name: 'vip' }, { name: 'cold' }]).returning()).map((row) => row.id) as [number, number];
-    const [zeta] = (await db.insert(tables.affiliateCompanies).values([{ name: 'Zeta Media' }]).returning()).map((row) => row.id) as [number];
-    [acme] = (await db.insert(tables.affiliateCompanies).values([{ name: 'Acme Affiliates' }]).returning()).map((row) => row.id) as [number];
+    [sourceA, sourceB] = (
+      await db
+        .insert(tables.sources)
+        .values([{ name: 'Search source A' }, { name: 'Search source B' }])
+        .returning()
+    ).map((row) => row.id) as [number, number];
+    [vip, cold] = (
+      await db
+        .insert(tables.tags)
+        .values([{ name: 'vip' }, { name: 'cold' }])
+        .returning()
+    ).map((row) => row.id) as [number, number];
+    const [zeta] = (
+      await db
+        .insert(tables.affiliateCompanies)
+        .values([{ name: 'Zeta Media' }])
+        .returning()
+    ).map((row) => row.id) as [number];
+    [acme] = (
+      await db
+        .insert(tables.affiliateCompanies)
+        .values([{ name: 'Acme Affiliates' }])
+        .returning()
+    ).map((row) => row.id) as [number];
     const [broker] = await db.insert(tables.brokers).values({ name: 'BrokerX' }).returning();
     await db.insert(tables.brokerAffiliateCompanies).values([zeta, acme].map((company) => ({ broker_id: broker!.id, affiliate_company_id: company })));
     [mainDepartment, secondDepartment] = (
-      await db.insert(tables.brokerDepartments).values([{ broker_id: broker!.id, branch_name: 'Main' }, { broker_id: broker!.id, branch_name: 'Second' }]).returning()
+      await db
+        .insert(tables.brokerDepartments)
+        .values([
+          { broker_id: broker!.id, branch_name: 'Main' },
+          { broker_id: broker!.id, branch_name: 'Second' },
+        ])
+        .returning()
     ).map((row) => row.id) as [number, number];
 
     await insertLead('alice', {
-      name: 'Alice', surname: 'Wonder', email: 'alice.wonder@example.com', phone: '+44 20 7946 0958', phone_normalized: '+442079460958',
-      country: 'GB', language: 'en', funnel: 'Crypto Funnel', source_id: sourceA, status_id: s0, original_status_id: s1, affiliate_company_id: acme,
-      last_broker_department_id: mainDepartment, last_sent_at: new Date('2024-03-10T08:00:00Z'), api_ftd_at: new Date('2024-03-15T10:00:00Z'),
-      deposit_exists: true, is_fresh: false, purchase_amount: '250.50', created_at: new Date('2024-01-10T12:00:00Z'),
+      name: 'Alice',
+      surname: 'Wonder',
+      email: 'alice.wonder@example.com',
+      phone: '+44 20 7946 0958',
+      phone_normalized: '+442079460958',
+      country: 'GB',
+      language: 'en',
+      funnel: 'Crypto Funnel',
+      source_id: sourceA,
+      status_id: s0,
+      original_status_id: s1,
+      affiliate_company_id: acme,
+      last_broker_department_id: mainDepartment,
+      last_sent_at: new Date('2024-03-10T08:00:00Z'),
+      api_ftd_at: new Date('2024-03-15T10:00:00Z'),
+      deposit_exists: true,
+      is_fresh: false,
+      purchase_amount: '250.50',
+      created_at: new Date('2024-01-10T12:00:00Z'),
     });
     await insertLead('bob', {
-      name: 'Bob', surname: 'Builder', email: 'bob@builder.io', phone_normalized: '+14155550100', country: 'US', language: 'de', funnel: 'Forex',
-      source_id: sourceB, status_id: s1, original_status_id: s0, created_at: new Date('2024-01-11T23:59:59Z'),
+      name: 'Bob',
+      surname: 'Builder',
+      email: 'bob@builder.io',
+      phone_normalized: '+14155550100',
+      country: 'US',
+      language: 'de',
+      funnel: 'Forex',
+      source_id: sourceB,
+      status_id: s1,
+      original_status_id: s0,
+      created_at: new Date('2024-01-11T23:59:59Z'),
     });
     await insertLead('carol', {
-      name: 'Carol', surname: 'Singer', email: 'carol_s@example.com', country: 'DE', language: 'fr', source_id: sourceA, status_id: s2,
-      last_broker_department_id: secondDepartment, last_sent_at: new Date('2024-02-01T00:00:00Z'), api_ftd_at: new Date('2024-02-05T00:00:00Z'),
+      name: 'Carol',
+      surname: 'Singer',
+      email: 'carol_s@example.com',
+      country: 'DE',
+      language: 'fr',
+      source_id: sourceA,
+      status_id: s2,
+      last_broker_department_id: secondDepartment,
+      last_sent_at: new Date('2024-02-01T00:00:00Z'),
+      api_ftd_at: new Date('2024-02-05T00:00:00Z'),
       created_at: new Date('2024-01-12T00:00:00Z'),
     });
     await insertLead('dave', { name: 'Dave', email: 'a%b@example.com', country: 'FR', created_at: new Date('2024-02-01T09:00:00Z') });
@@ -83,10 +144,15 @@ describe('GET /lead: the lead search', () => {
 
   test('lists every lead, newest first, with its source, status, tags and last department', async () => {
     const result = await page('');
-    assert.deepEqual(result.data.map((lead) => lead.name), ['Eve', 'Dave', 'Carol', 'Bob', 'Alice']);
+    assert.deepEqual(
+      result.data.map((lead) => lead.name),
+      ['Eve', 'Dave', 'Carol', 'Bob', 'Alice'],
+    );
     assert.deepEqual(result.meta, { current_page: 1, per_page: 25, total: 5, last_page: 1, total_estimated: false, total_lower_bound: false });
     const alice = result.data.find((lead) => lead.name === 'Alice')!;
-    const status = await context.database.db.execute<{ name: string; bg_color: string; text_color: string }>(sql`select name, bg_color, text_color from statuses where id = ${statusIds[0]!}`);
+    const status = await context.database.db.execute<{ name: string; bg_color: string; text_color: string }>(
+      sql`select name, bg_color, text_color from statuses where id = ${statusIds[0]!}`,
+    );
     assert.deepEqual(alice.status, { id: statusIds[0], ...status.rows[0] });
     assert.deepEqual(alice.source, { id: sourceA, name: 'Search source A' });
     assert.deepEqual(alice.tags, [{ id: vip, name: 'vip' }]);
@@ -100,7 +166,11 @@ describe('GET /lead: the lead search', () => {
     assert.equal(alice.deposit_exists, true);
     assert.equal(alice.is_fresh, false);
     const carol = result.data.find((lead) => lead.name === 'Carol')!;
-    assert.deepEqual(carol.tags.map((tag) => tag.name), ['cold', 'vip'], 'tags by name');
+    assert.deepEqual(
+      carol.tags.map((tag) => tag.name),
+      ['cold', 'vip'],
+      'tags by name',
+    );
     const eve = result.data.find((lead) => lead.name === 'Eve')!;
     assert.equal(eve.source, null);
     assert.equal(eve.status, null);
@@ -126,8 +196,14 @@ describe('GET /lead: the lead search', () => {
   test('free text shaped like a public lead id also finds that lead by its id', async () => {
     const [row] = await context.database.db.insert(tables.leads).values({ lead_id: 'D0000000777', name: 'Pasted' }).returning({ id: tables.leads.id });
     try {
-      assert.deepEqual((await page('?search=d0000000777')).data.map((lead) => lead.name), ['Pasted']);
-      assert.deepEqual((await page('?search=D0000000777')).data.map((lead) => lead.name), ['Pasted']);
+      assert.deepEqual(
+        (await page('?search=d0000000777')).data.map((lead) => lead.name),
+        ['Pasted'],
+      );
+      assert.deepEqual(
+        (await page('?search=D0000000777')).data.map((lead) => lead.name),
+        ['Pasted'],
+      );
       assert.deepEqual((await page('?search=D000000077')).data, [], 'the whole id, not a part of it');
     } finally {
       await context.database.db.delete(tables.leads).where(eq(tables.leads.id, row!.id));
@@ -221,7 +297,10 @@ describe('GET /lead: the lead search', () => {
 
   test('pages', async () => {
     const second = await page('?per_page=2&page=2&sort=id&direction=asc');
-    assert.deepEqual(second.data.map((lead) => lead.name), ['Carol', 'Dave']);
+    assert.deepEqual(
+      second.data.map((lead) => lead.name),
+      ['Carol', 'Dave'],
+    );
     assert.deepEqual(second.meta, { current_page: 2, per_page: 2, total: 5, last_page: 3, total_estimated: false, total_lower_bound: false });
     const beyond = await page('?per_page=2&page=9');
     assert.deepEqual(beyond.data, []);
@@ -251,7 +330,10 @@ describe('GET /lead: the lead search', () => {
       const response = await get(query);
       assert.equal(response.statusCode, 422, `${query}: ${response.body}`);
       const fields = Object.keys((response.json() as Invalid).errors);
-      assert.ok(fields.some((name) => name === field || name.startsWith(`${field}.`)), `${query} names ${field}: ${response.body}`);
+      assert.ok(
+        fields.some((name) => name === field || name.startsWith(`${field}.`)),
+        `${query} names ${field}: ${response.body}`,
+      );
     }
   });
 
@@ -269,7 +351,14 @@ describe('GET /lead: the lead search', () => {
     const input = { status_id: `${statusIds[0]},${statusIds[2]}`, sort: 'api_ftd_at', per_page: '10' };
     const query = leadSearchQuery.parse(input);
     const routeQuery = (columns: Parameters<typeof context.database.db.select>[0], parts = leadSearchParts(query)) =>
-      context.database.db.select(columns).from(tables.leads).where(parts.where).orderBy(...parts.orderBy).limit(parts.limit).offset(parts.offset).toSQL();
+      context.database.db
+        .select(columns)
+        .from(tables.leads)
+        .where(parts.where)
+        .orderBy(...parts.orderBy)
+        .limit(parts.limit)
+        .offset(parts.offset)
+        .toSQL();
     const rendered = new PgDialect().sqlToQuery(leadSearchSql(query).rows);
     assert.equal(rendered.sql, routeQuery(leadPageColumns).sql);
     assert.deepEqual(rendered.params, routeQuery(leadPageColumns).params);
@@ -364,20 +453,33 @@ describe('GET /lead: the lead search', () => {
     // 1,000 substring matches are all fetched: the exact total, and the page sorted from them.
     const atCap = await page('?search=bulk2&created_from=2023-01-01T00:33:20Z&per_page=5');
     assert.deepEqual(atCap.meta, { current_page: 1, per_page: 5, total: 1000, last_page: 200, total_estimated: false, total_lower_bound: false }, 'bulk2000@ … bulk2999@');
-    assert.deepEqual(atCap.data.map((lead) => lead.name), ['Bulk 2999', 'Bulk 2998', 'Bulk 2997', 'Bulk 2996', 'Bulk 2995']);
+    assert.deepEqual(
+      atCap.data.map((lead) => lead.name),
+      ['Bulk 2999', 'Bulk 2998', 'Bulk 2997', 'Bulk 2996', 'Bulk 2995'],
+    );
     // 1,162 substring matches: past the cap, estimated, and the page read down the created_at order.
     const between = await page('?search=bulk1&per_page=5');
     assert.equal(between.meta.total_estimated, true);
     assert.ok(between.meta.total > 1_000);
-    assert.deepEqual(between.data.map((lead) => lead.name), ['Bulk 10050', 'Bulk 10049', 'Bulk 10048', 'Bulk 10047', 'Bulk 10046']);
+    assert.deepEqual(
+      between.data.map((lead) => lead.name),
+      ['Bulk 10050', 'Bulk 10049', 'Bulk 10048', 'Bulk 10047', 'Bulk 10046'],
+    );
     // 1,111 matches, none among the newest 8,000 leads: the walk over the newest 50,000 finds a page of one (the whole
     // table here); a deep page is walked whole; with statements one at a time the whole walk is the only one.
     for (const sideBySide of [true, false]) {
       const old = await searchLeads(context.database.db, leadSearchQuery.parse({ search: 'bulk2', per_page: '1' }), { sideBySide });
       assert.equal(old.meta.total_estimated, true);
-      assert.deepEqual(old.data.map((lead) => lead.name), ['Bulk 2999'], `side by side: ${sideBySide}`);
+      assert.deepEqual(
+        old.data.map((lead) => lead.name),
+        ['Bulk 2999'],
+        `side by side: ${sideBySide}`,
+      );
       const deep = await searchLeads(context.database.db, leadSearchQuery.parse({ search: 'bulk2', per_page: '10', page: '101' }), { sideBySide });
-      assert.deepEqual(deep.data.map((lead) => lead.name), ['Bulk 299', 'Bulk 298', 'Bulk 297', 'Bulk 296', 'Bulk 295', 'Bulk 294', 'Bulk 293', 'Bulk 292', 'Bulk 291', 'Bulk 290']);
+      assert.deepEqual(
+        deep.data.map((lead) => lead.name),
+        ['Bulk 299', 'Bulk 298', 'Bulk 297', 'Bulk 296', 'Bulk 295', 'Bulk 294', 'Bulk 293', 'Bulk 292', 'Bulk 291', 'Bulk 290'],
+      );
     }
     const substringPlan = (params: Record<string, string>) => leadSearchPlan(leadSearchQuery.parse({ search: 'bulk', ...params }));
     const plain = substringPlan({});
@@ -415,10 +517,20 @@ describe('GET /lead: the lead search', () => {
         if (matches === 'estimated') assert.ok(result.meta.total_estimated && result.meta.total > cap, query);
         else assert.equal(result.meta.total, matches, query);
         const params = Object.fromEntries(new URLSearchParams(query.slice(1)));
-        const plain = await context.database.pool.query<{ id: number }>(leadSearchStatements(leadSearchQuery.parse(params)).rows.text, leadSearchStatements(leadSearchQuery.parse(params)).rows.values);
-        assert.deepEqual(result.data.map((lead) => lead.id), plain.rows.map((row) => row.id), `${query} pages like the plain query`);
+        const plain = await context.database.pool.query<{ id: number }>(
+          leadSearchStatements(leadSearchQuery.parse(params)).rows.text,
+          leadSearchStatements(leadSearchQuery.parse(params)).rows.values,
+        );
+        assert.deepEqual(
+          result.data.map((lead) => lead.id),
+          plain.rows.map((row) => row.id),
+          `${query} pages like the plain query`,
+        );
         const direct = await runLeadSearchDirectly(context.database.pool, leadSearchQuery.parse(params));
-        assert.deepEqual(direct.data.map((lead) => lead.id), plain.rows.map((row) => row.id));
+        assert.deepEqual(
+          direct.data.map((lead) => lead.id),
+          plain.rows.map((row) => row.id),
+        );
         assert.deepEqual(direct.meta, result.meta, 'the direct run totals as the API does: counted, or estimated past the cap');
       }
     }
@@ -430,13 +542,32 @@ describe('GET /lead: the lead search', () => {
       const plain = leadSearchStatements(leadSearchQuery.parse(params)).rows;
       const expected = (await context.database.pool.query<{ id: number }>(plain.text, plain.values)).rows.map((row) => row.id);
       assert.equal(expected.length > 0, true, query);
-      assert.deepEqual((await page(query)).data.map((lead) => lead.id), expected, `${query} pages like the plain query`);
+      assert.deepEqual(
+        (await page(query)).data.map((lead) => lead.id),
+        expected,
+        `${query} pages like the plain query`,
+      );
     }
     // Both page plans read every column any filter names (the walk carries only those).
     const allFilters = leadSearchQuery.parse({
-      email: 'bulk', search: 'ulk', status_id: '1', original_status_id: '1', source_id: '1', tag_id: '1', country: 'GB', language: 'en', funnel: 'bulk',
-      affiliate_company_id: '1', department_id: '1', created_from: '2020-01-01', created_to: '2030-01-01', ftd_from: '2020-01-01', ftd_to: '2030-01-01',
-      has_deposit: 'false', is_fresh: 'true', sent: 'not_sent',
+      email: 'bulk',
+      search: 'ulk',
+      status_id: '1',
+      original_status_id: '1',
+      source_id: '1',
+      tag_id: '1',
+      country: 'GB',
+      language: 'en',
+      funnel: 'bulk',
+      affiliate_company_id: '1',
+      department_id: '1',
+      created_from: '2020-01-01',
+      created_to: '2030-01-01',
+      ftd_from: '2020-01-01',
+      ftd_to: '2030-01-01',
+      has_deposit: 'false',
+      is_fresh: 'true',
+      sent: 'not_sent',
     });
     const plan = leadSearchPlan(allFilters);
     assert.ok(plan.kind === 'fetch-first');
@@ -447,11 +578,22 @@ describe('GET /lead: the lead search', () => {
     assert.equal(leadSearchPlan(leadSearchQuery.parse({ funnel: 'bulk' })).kind, 'together');
     // Far past the cap by the estimate (a sample of a thousand values of the free text, close): walked, nothing counted.
     const dense = await page('?search=ulk&per_page=3');
-    assert.deepEqual(dense.data.map((lead) => lead.name), [`Bulk ${cap + 50}`, `Bulk ${cap + 49}`, `Bulk ${cap + 48}`], 'many substring matches: the created_at walk');
+    assert.deepEqual(
+      dense.data.map((lead) => lead.name),
+      [`Bulk ${cap + 50}`, `Bulk ${cap + 49}`, `Bulk ${cap + 48}`],
+      'many substring matches: the created_at walk',
+    );
     assert.equal(dense.meta.total_estimated, true);
     assert.ok(Math.abs(dense.meta.total - (cap + 50)) < (cap + 50) * 0.1, `about ${cap + 50}, got ${dense.meta.total}`);
-    assert.deepEqual((await page('?search=bulk1000&per_page=3')).data.map((lead) => lead.name), ['Bulk 10009', 'Bulk 10008', 'Bulk 10007'], 'few substring matches: fetched and sorted');
-    assert.deepEqual((await page('?search=bu&per_page=3')).data.map((lead) => lead.name), [`Bulk ${cap + 50}`, `Bulk ${cap + 49}`, `Bulk ${cap + 48}`]);
+    assert.deepEqual(
+      (await page('?search=bulk1000&per_page=3')).data.map((lead) => lead.name),
+      ['Bulk 10009', 'Bulk 10008', 'Bulk 10007'],
+      'few substring matches: fetched and sorted',
+    );
+    assert.deepEqual(
+      (await page('?search=bu&per_page=3')).data.map((lead) => lead.name),
+      [`Bulk ${cap + 50}`, `Bulk ${cap + 49}`, `Bulk ${cap + 48}`],
+    );
 
     const lowCap = leadSearchSql(leadSearchQuery.parse({ funnel: 'bulk' }), { cap: 5 });
     const counted = await context.database.db.execute<{ total: number }>(lowCap.count);
@@ -461,7 +603,10 @@ describe('GET /lead: the lead search', () => {
     await context.database.pool.query(`delete from leads where funnel = 'bulk' and name <> 'Bulk 5'`);
     for (const sideBySide of [true, false]) {
       const stale = await searchLeads(context.database.db, leadSearchQuery.parse({ search: 'ulk' }), { sideBySide });
-      assert.deepEqual({ ...stale.meta, names: stale.data.map((lead) => lead.name) }, { current_page: 1, per_page: 25, total: 1, last_page: 1, total_estimated: false, total_lower_bound: false, names: ['Bulk 5'] });
+      assert.deepEqual(
+        { ...stale.meta, names: stale.data.map((lead) => lead.name) },
+        { current_page: 1, per_page: 25, total: 1, last_page: 1, total_estimated: false, total_lower_bound: false, names: ['Bulk 5'] },
+      );
     }
   });
 });

@@ -41,12 +41,21 @@ describe('lead status rules', () => {
   async function insertLead(statusKey: string, daysAgo: number, extra: Partial<typeof tables.leads.$inferInsert> = {}): Promise<number> {
     const [row] = await context.database.db
       .insert(tables.leads)
-      .values({ lead_id: `R-${Math.random().toString(36).slice(2, 12)}`, email: 'rule@example.com', status_id: status[statusKey]!, status_changed_at: new Date(Date.now() - daysAgo * day), ...extra })
+      .values({
+        lead_id: `R-${Math.random().toString(36).slice(2, 12)}`,
+        email: 'rule@example.com',
+        status_id: status[statusKey]!,
+        status_changed_at: new Date(Date.now() - daysAgo * day),
+        ...extra,
+      })
       .returning({ id: tables.leads.id });
     return row!.id;
   }
   async function statusKeysOf(ids: readonly number[]): Promise<string[]> {
-    const rows = await context.database.db.select({ id: tables.leads.id, status_id: tables.leads.status_id }).from(tables.leads).where(inArray(tables.leads.id, [...ids]));
+    const rows = await context.database.db
+      .select({ id: tables.leads.id, status_id: tables.leads.status_id })
+      .from(tables.leads)
+      .where(inArray(tables.leads.id, [...ids]));
     const keyOf = new Map(Object.entries(status).map(([key, id]) => [id, key]));
     return ids.map((id) => keyOf.get(rows.find((row) => row.id === id)?.status_id ?? -1) ?? '?');
   }
@@ -97,10 +106,16 @@ describe('lead status rules', () => {
       assert.equal(defaults.duration_day, 1, 'a day unless told');
 
       const list = (await call('GET', `${path}?sort=id&direction=desc`)).json() as Page;
-      assert.deepEqual(list.data.map((rule) => rule.id), [defaults.id, id]);
+      assert.deepEqual(
+        list.data.map((rule) => rule.id),
+        [defaults.id, id],
+      );
       assert.equal(list.meta.total, 2);
       const filtered = (await call('GET', `${path}?condition_status_id=${status['C']}`)).json() as Page;
-      assert.deepEqual(filtered.data.map((rule) => rule.id), [defaults.id]);
+      assert.deepEqual(
+        filtered.data.map((rule) => rule.id),
+        [defaults.id],
+      );
 
       const one = await call('GET', `${path}/${id}`);
       assert.equal((one.json() as { data: LeadStatusSettingItem }).data.last_status_id, status['B']);
@@ -166,7 +181,10 @@ describe('lead status rules', () => {
       }
       // Let the run started above end before the next test touches the leads.
       await waitFor(async () => {
-        const busy = await context.database.db.select().from(tables.jobs).where(and(eq(tables.jobs.type, leadStatusRulesJobType), inArray(tables.jobs.status, ['pending', 'running'])));
+        const busy = await context.database.db
+          .select()
+          .from(tables.jobs)
+          .where(and(eq(tables.jobs.type, leadStatusRulesJobType), inArray(tables.jobs.status, ['pending', 'running'])));
         return busy.length === 0;
       });
     });
@@ -204,7 +222,14 @@ describe('lead status rules', () => {
       const histories = await context.database.db.select().from(tables.leadStatusHistories).where(eq(tables.leadStatusHistories.lead_id, staleA));
       assert.equal(histories.length, 1);
       assert.deepEqual(
-        { from: histories[0]!.from_status_id, to: histories[0]!.to_status_id, cause: histories[0]!.cause, rule: histories[0]!.lead_status_setting_id, job: histories[0]!.job_id, user: histories[0]!.user_id },
+        {
+          from: histories[0]!.from_status_id,
+          to: histories[0]!.to_status_id,
+          cause: histories[0]!.cause,
+          rule: histories[0]!.lead_status_setting_id,
+          job: histories[0]!.job_id,
+          user: histories[0]!.user_id,
+        },
         { from: status['A'], to: status['B'], cause: 'rule', rule: chainStart.id, job: first.id, user: null },
       );
       const notification = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, first.id));
@@ -268,7 +293,11 @@ describe('lead status rules', () => {
       assert.deepEqual(await statusKeysOf(recent), Array(7).fill('F'));
       assert.deepEqual((outcome.result as StatusRulesResult).rules, [{ id: rule.id, condition_status_id: status['F'], last_status_id: status['G'], changed: 7 }]);
       assert.deepEqual(run.reports[0], { processed: 0, total: 7 });
-      assert.deepEqual(run.reports.map((report) => report.processed), [0, 2, 4, 6, 7], 'progress after every batch');
+      assert.deepEqual(
+        run.reports.map((report) => report.processed),
+        [0, 2, 4, 6, 7],
+        'progress after every batch',
+      );
       await run.finish();
     });
 
@@ -279,7 +308,10 @@ describe('lead status rules', () => {
       const run = await directRun();
       let checks = 0;
       // The first attempt stops after two batches (as a crash would), leaving three leads.
-      const stopped = await applyLeadStatusRules(run.contextFor(1, async () => ++checks > 2), { batchSize: 2 });
+      const stopped = await applyLeadStatusRules(
+        run.contextFor(1, async () => ++checks > 2),
+        { batchSize: 2 },
+      );
       assert.equal((stopped.result as StatusRulesResult).changed, 4);
       assert.match(stopped.message?.text ?? '', /^Stopped/);
       const retried = await applyLeadStatusRules(run.contextFor(2), { batchSize: 2 });
@@ -290,7 +322,11 @@ describe('lead status rules', () => {
         .from(tables.leadStatusHistories)
         .where(eq(tables.leadStatusHistories.job_id, run.job.id))
         .orderBy(asc(tables.leadStatusHistories.lead_id));
-      assert.deepEqual(histories.map((row) => row.lead), leads, 'one history per lead');
+      assert.deepEqual(
+        histories.map((row) => row.lead),
+        leads,
+        'one history per lead',
+      );
       const again = await applyLeadStatusRules(run.contextFor(3), { batchSize: 2 });
       assert.equal((again.result as StatusRulesResult).changed, 7, 'a third attempt has nothing left to do');
       await run.finish();

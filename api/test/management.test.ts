@@ -71,12 +71,18 @@ describe('users, roles and permissions management', () => {
     assert.equal(after.message, 'User successfully updated.');
     assert.equal(after.data.name, 'Dana Renamed');
     assert.equal(after.data.is_sender, true);
-    assert.deepEqual(after.data.roles.map((role) => role.name), ['Administrator', 'Agent']);
+    assert.deepEqual(
+      after.data.roles.map((role) => role.name),
+      ['Administrator', 'Agent'],
+    );
     // Without a new password the user's sessions live on.
     assert.equal((await call('GET', '/api/profile', token)).statusCode, 200);
 
     const listed = (await asAdmin('GET', '/api/management/user?search=renamed')).json() as Page<UserItem>;
-    assert.deepEqual(listed.data.map((user) => user.id), [data.id]);
+    assert.deepEqual(
+      listed.data.map((user) => user.id),
+      [data.id],
+    );
     assert.doesNotMatch(JSON.stringify(listed), /password/);
 
     const deleted = await asAdmin('DELETE', `/api/management/user/${data.id}`);
@@ -104,13 +110,19 @@ describe('users, roles and permissions management', () => {
     assert.deepEqual((updated.json() as { data: RoleItem }).data.permissions, ['lead.export']);
 
     const listed = (await asAdmin('GET', '/api/management/role?search=senior')).json() as Page<RoleItem>;
-    assert.deepEqual(listed.data.map((role) => [role.name, role.users_count]), [['Senior auditor', 1]]);
+    assert.deepEqual(
+      listed.data.map((role) => [role.name, role.users_count]),
+      [['Senior auditor', 1]],
+    );
 
     // Held by Ann: refused, saying how many hold it, and nothing changes.
     const held = await asAdmin('DELETE', `/api/management/role/${data.id}`);
     assert.deepEqual([held.statusCode, held.json()], [409, { message: '1 user holds this role: give them another role before deleting it.' }]);
     const member = (await asAdmin('GET', '/api/management/user?search=ann.auditor')).json() as Page<UserItem>;
-    assert.deepEqual(member.data[0]?.roles.map((role) => role.id), [data.id]);
+    assert.deepEqual(
+      member.data[0]?.roles.map((role) => role.id),
+      [data.id],
+    );
     assert.equal((await asAdmin('PUT', `/api/management/user/${member.data[0]!.id}`, { roles: [] })).statusCode, 200);
     assert.deepEqual((await asAdmin('DELETE', `/api/management/role/${data.id}`)).json(), { message: 'Role successfully deleted.' });
     assert.equal((await asAdmin('GET', `/api/management/role/${data.id}`)).statusCode, 404);
@@ -142,7 +154,10 @@ describe('users, roles and permissions management', () => {
 
   test('bad role bodies get a 422 naming the field and change nothing', async () => {
     const unknownPermission = await assertRefused(422, () => asAdmin('POST', '/api/management/role', { name: 'Ghost', permissions: ['lead.view', 'lead.fly'] }));
-    assert.ok(Object.keys(unknownPermission.errors ?? {}).some((field) => field.startsWith('permissions')), JSON.stringify(unknownPermission));
+    assert.ok(
+      Object.keys(unknownPermission.errors ?? {}).some((field) => field.startsWith('permissions')),
+      JSON.stringify(unknownPermission),
+    );
     const duplicate = await assertRefused(422, () => asAdmin('POST', '/api/management/role', { name: 'administrator' }));
     assert.deepEqual(duplicate.errors, { name: ['The name has already been taken.'] });
     const renamed = await assertRefused(422, () => asAdmin('PUT', `/api/management/role/${agentRoleId}`, { name: 'MANAGER' }));
@@ -195,16 +210,31 @@ describe('users, roles and permissions management', () => {
     }
     const first = (await asAdmin('GET', '/api/management/user?search=pager&per_page=2')).json() as Page<UserItem>;
     assert.deepEqual(first.meta, { current_page: 1, per_page: 2, total: 3, last_page: 2 });
-    assert.deepEqual(first.data.map((user) => user.name), ['Pager Alpha', 'Pager Bravo']);
+    assert.deepEqual(
+      first.data.map((user) => user.name),
+      ['Pager Alpha', 'Pager Bravo'],
+    );
     const second = (await asAdmin('GET', '/api/management/user?search=pager&per_page=2&page=2')).json() as Page<UserItem>;
-    assert.deepEqual(second.data.map((user) => user.name), ['Pager Charlie']);
+    assert.deepEqual(
+      second.data.map((user) => user.name),
+      ['Pager Charlie'],
+    );
 
     const byEmailDesc = (await asAdmin('GET', '/api/management/user?search=paging.test&sort=email&direction=desc')).json() as Page<UserItem>;
-    assert.deepEqual(byEmailDesc.data.map((user) => user.email), ['pager-2@paging.test', 'pager-1@paging.test', 'pager-0@paging.test']);
+    assert.deepEqual(
+      byEmailDesc.data.map((user) => user.email),
+      ['pager-2@paging.test', 'pager-1@paging.test', 'pager-0@paging.test'],
+    );
     const byNameDesc = (await asAdmin('GET', '/api/management/user?search=pager&sort=name&direction=desc')).json() as Page<UserItem>;
-    assert.deepEqual(byNameDesc.data.map((user) => user.name), ['Pager Charlie', 'Pager Bravo', 'Pager Alpha']);
+    assert.deepEqual(
+      byNameDesc.data.map((user) => user.name),
+      ['Pager Charlie', 'Pager Bravo', 'Pager Alpha'],
+    );
     const byCreated = (await asAdmin('GET', '/api/management/user?search=pager&sort=created_at&direction=asc')).json() as Page<UserItem>;
-    assert.deepEqual(byCreated.data.map((user) => user.name), names);
+    assert.deepEqual(
+      byCreated.data.map((user) => user.name),
+      names,
+    );
 
     const agents = (await asAdmin('GET', `/api/management/user?role_id=${agentRoleId}`)).json() as Page<UserItem>;
     assert.deepEqual(agents.data.map((user) => user.email).sort(), ['agent@example.com', 'pager-1@paging.test']);
@@ -214,12 +244,21 @@ describe('users, roles and permissions management', () => {
 
   test('role list: search and sorting both ways', async () => {
     const all = (await asAdmin('GET', '/api/management/role?sort=name')).json() as Page<RoleItem>;
-    assert.deepEqual(all.data.map((role) => role.name), ['Administrator', 'Agent', 'Manager']);
+    assert.deepEqual(
+      all.data.map((role) => role.name),
+      ['Administrator', 'Agent', 'Manager'],
+    );
     assert.equal(all.meta.total, 3);
     const desc = (await asAdmin('GET', '/api/management/role?sort=name&direction=desc')).json() as Page<RoleItem>;
-    assert.deepEqual(desc.data.map((role) => role.name), ['Manager', 'Agent', 'Administrator']);
+    assert.deepEqual(
+      desc.data.map((role) => role.name),
+      ['Manager', 'Agent', 'Administrator'],
+    );
     const searched = (await asAdmin('GET', '/api/management/role?search=AGE')).json() as Page<RoleItem>;
-    assert.deepEqual(searched.data.map((role) => role.name), ['Agent', 'Manager']);
+    assert.deepEqual(
+      searched.data.map((role) => role.name),
+      ['Agent', 'Manager'],
+    );
     const administrator = all.data.find((role) => role.name === 'Administrator');
     assert.deepEqual(administrator?.permissions, [...allPermissions].sort());
   });
@@ -233,9 +272,15 @@ describe('users, roles and permissions management', () => {
     assert.equal(first.data.find((permission) => permission.name === 'management.user.view')?.roles_count, 1);
 
     const roleGroup = (await asAdmin('GET', '/api/management/permission?group=role&sort=name&direction=desc')).json() as Page<{ name: string }>;
-    assert.deepEqual(roleGroup.data.map((permission) => permission.name), ['management.role.view', 'management.role.update', 'management.role.delete', 'management.role.create']);
+    assert.deepEqual(
+      roleGroup.data.map((permission) => permission.name),
+      ['management.role.view', 'management.role.update', 'management.role.delete', 'management.role.create'],
+    );
     const searched = (await asAdmin('GET', '/api/management/permission?search=role_has')).json() as Page<{ name: string }>;
-    assert.deepEqual(searched.data.map((permission) => permission.name), ['management.role_has_permissions.view']);
+    assert.deepEqual(
+      searched.data.map((permission) => permission.name),
+      ['management.role_has_permissions.view'],
+    );
     const paged = (await asAdmin('GET', '/api/management/permission?per_page=10&page=2')).json() as Page<{ name: string }>;
     assert.deepEqual(paged.meta, { current_page: 2, per_page: 10, total: allPermissions.length, last_page: Math.ceil(allPermissions.length / 10) });
     assert.equal((await asAdmin('GET', '/api/management/permission?group=nope')).statusCode, 422);
@@ -244,17 +289,23 @@ describe('users, roles and permissions management', () => {
   test('role-has-permissions list: one row per role and permission, filters and search', async () => {
     type Pair = { role_id: number; role_name: string; permission_name: string; group: string };
     const agent = (await asAdmin('GET', `/api/management/role/has/permissions?role_id=${agentRoleId}&sort=permission_name`)).json() as Page<Pair>;
-    assert.deepEqual(agent.data.map((pair) => [pair.role_name, pair.permission_name, pair.group]), [
-      ['Agent', 'lead.single.view', 'single'],
-      ['Agent', 'lead.view', 'lead'],
-    ]);
+    assert.deepEqual(
+      agent.data.map((pair) => [pair.role_name, pair.permission_name, pair.group]),
+      [
+        ['Agent', 'lead.single.view', 'single'],
+        ['Agent', 'lead.view', 'lead'],
+      ],
+    );
     const administrator = (await asAdmin('GET', `/api/management/role/has/permissions?role_id=${administratorRoleId}&per_page=1`)).json() as Page<Pair>;
     assert.equal(administrator.meta.total, allPermissions.length);
     const roleGroup = (await asAdmin('GET', '/api/management/role/has/permissions?group=role')).json() as Page<Pair>;
     assert.deepEqual(new Set(roleGroup.data.map((pair) => pair.role_name)), new Set(['Administrator']));
     assert.equal(roleGroup.meta.total, 4);
     const searched = (await asAdmin('GET', '/api/management/role/has/permissions?search=lead.single&sort=role_name&direction=desc')).json() as Page<Pair>;
-    assert.deepEqual(searched.data.map((pair) => pair.role_name), ['Manager', 'Agent', 'Administrator']);
+    assert.deepEqual(
+      searched.data.map((pair) => pair.role_name),
+      ['Manager', 'Agent', 'Administrator'],
+    );
     const byRoleName = (await asAdmin('GET', '/api/management/role/has/permissions?search=agent')).json() as Page<Pair>;
     assert.equal(byRoleName.meta.total, 2);
   });

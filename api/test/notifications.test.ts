@@ -29,7 +29,10 @@ describe('notifications', () => {
   test('the list is paginated, newest first, and holds only mine', async () => {
     const body = (await get('/api/notifications?per_page=2&page=2')).json() as { data: { data: { title: string } }[]; meta: Record<string, number> };
     assert.deepEqual(body.meta, { current_page: 2, per_page: 2, total: 5, last_page: 3 });
-    assert.deepEqual(body.data.map((item) => item.data.title), ['Import 3 finished', 'Import 2 finished']);
+    assert.deepEqual(
+      body.data.map((item) => item.data.title),
+      ['Import 3 finished', 'Import 2 finished'],
+    );
   });
 
   test('opening one marks it read; the unread count follows; another user gets 404', async () => {

@@ -1,17 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import {
-  brokerDepartmentOption,
-  brokerOption,
-  countryOption,
-  namedOption,
-  roleOption,
-  sentLeadStatusOption,
-  statusOption,
-  tagOption,
-  userOption,
-} from '@crm/shared/contract';
+import { brokerDepartmentOption, brokerOption, countryOption, namedOption, roleOption, sentLeadStatusOption, statusOption, tagOption, userOption } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
@@ -21,7 +11,10 @@ describe('option lists of SPEC §7', () => {
     context = await createTestContext();
     const db = context.database.db;
     const [company] = await db.insert(tables.affiliateCompanies).values({ name: 'Acme Affiliates' }).returning();
-    const [sendable, idle] = await db.insert(tables.brokers).values([{ name: 'Sendable Broker' }, { name: 'Idle Broker' }]).returning();
+    const [sendable, idle] = await db
+      .insert(tables.brokers)
+      .values([{ name: 'Sendable Broker' }, { name: 'Idle Broker' }])
+      .returning();
     await db.insert(tables.brokerAffiliateCompanies).values({ broker_id: sendable!.id, affiliate_company_id: company!.id });
     const [integration] = await db.insert(tables.sendIntegrations).values({ name: 'EU API', site_url: 'https://broker.example/api' }).returning();
     await db.insert(tables.brokerDepartments).values([
@@ -36,7 +29,9 @@ describe('option lists of SPEC §7', () => {
       .values(['Callback', null, 'Deposited', 'Callback', 'Another', null].map((status, index) => ({ lead_id: `L${index}`, email: `l${index}@example.com`, api_lead_status: status })))
       .returning();
     const failures = ['Duplicate', 'Timeout', null, 'Duplicate', 'Daily cap reached'];
-    await db.insert(tables.leadSendHistories).values(failures.map((failure, index) => ({ lead_id: leads[index]!.id, state: failure === null ? ('success' as const) : ('failure' as const), failure_status: failure })));
+    await db
+      .insert(tables.leadSendHistories)
+      .values(failures.map((failure, index) => ({ lead_id: leads[index]!.id, state: failure === null ? ('success' as const) : ('failure' as const), failure_status: failure })));
   });
   after(() => context.close());
 
@@ -47,10 +42,29 @@ describe('option lists of SPEC §7', () => {
   const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
   test('users, sources, tags, affiliate companies, countries and statuses in their shapes', async () => {
-    assert.ok(listOf(userOption).parse((await get('/api/management/user/all')).json()).data.some((user) => user.name === 'Administrator'));
-    assert.deepEqual(listOf(namedOption).parse((await get('/api/settings/source/all')).json()).data.map((row) => row.name), ['Facebook']);
-    assert.deepEqual(listOf(tagOption).parse((await get('/api/settings/tag/all')).json()).data.map((row) => row.name), ['VIP']);
-    assert.deepEqual(listOf(namedOption).parse((await get('/api/settings/affiliate/company/all')).json()).data.map((row) => row.name), ['Acme Affiliates']);
+    assert.ok(
+      listOf(userOption)
+        .parse((await get('/api/management/user/all')).json())
+        .data.some((user) => user.name === 'Administrator'),
+    );
+    assert.deepEqual(
+      listOf(namedOption)
+        .parse((await get('/api/settings/source/all')).json())
+        .data.map((row) => row.name),
+      ['Facebook'],
+    );
+    assert.deepEqual(
+      listOf(tagOption)
+        .parse((await get('/api/settings/tag/all')).json())
+        .data.map((row) => row.name),
+      ['VIP'],
+    );
+    assert.deepEqual(
+      listOf(namedOption)
+        .parse((await get('/api/settings/affiliate/company/all')).json())
+        .data.map((row) => row.name),
+      ['Acme Affiliates'],
+    );
     const countries = listOf(countryOption).parse((await get('/api/settings/country/all')).json()).data;
     assert.ok(countries.length >= 249);
     assert.equal(countries.find((country) => country.iso_3166_2 === 'DE')?.flag, '🇩🇪');
@@ -60,10 +74,19 @@ describe('option lists of SPEC §7', () => {
 
   test('brokers carry their affiliate companies; for-send lists only brokers with a sending integration', async () => {
     const all = listOf(brokerOption).parse((await get('/api/broker/all')).json()).data;
-    assert.deepEqual(all.map((broker) => broker.name), ['Idle Broker', 'Sendable Broker']);
-    assert.deepEqual(all.find((broker) => broker.name === 'Sendable Broker')?.affiliate_companies.map((company) => company.name), ['Acme Affiliates']);
+    assert.deepEqual(
+      all.map((broker) => broker.name),
+      ['Idle Broker', 'Sendable Broker'],
+    );
+    assert.deepEqual(
+      all.find((broker) => broker.name === 'Sendable Broker')?.affiliate_companies.map((company) => company.name),
+      ['Acme Affiliates'],
+    );
     const forSend = listOf(brokerOption).parse((await get('/api/broker/all/for/send')).json()).data;
-    assert.deepEqual(forSend.map((broker) => broker.name), ['Sendable Broker']);
+    assert.deepEqual(
+      forSend.map((broker) => broker.name),
+      ['Sendable Broker'],
+    );
   });
 
   test('departments embed their broker', async () => {

@@ -105,7 +105,10 @@ describe("the profile's own changes", () => {
     assert.equal((await context.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(other) })).statusCode, 401);
     assert.equal((await profileOf(user.token)).data.id, user.id);
     const sessions = (await context.app.inject({ method: 'GET', url: '/api/profile/sessions', headers: bearer(user.token) })).json() as { data: { is_current: boolean }[] };
-    assert.deepEqual(sessions.data.map((session) => session.is_current), [true]);
+    assert.deepEqual(
+      sessions.data.map((session) => session.is_current),
+      [true],
+    );
 
     const stored = await context.database.pool.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.id]);
     assert.match(stored.rows[0]?.password_hash ?? '', /^\$argon2id\$/);

@@ -10,7 +10,7 @@ import { statuses } from '../src/seed/data/statuses.ts';
 import { seedReference } from '../src/seed/reference.ts';
 import { adminEmail, adminPassword, createTestDatabase } from './helpers.ts';
 
-test("every status a fresh console starts with is readable: its text on its colour meets WCAG AA", () => {
+test('every status a fresh console starts with is readable: its text on its colour meets WCAG AA', () => {
   for (const status of statuses) {
     const ratio = contrastRatio(status.text_color, status.bg_color);
     assert.ok(ratio >= readableContrast, `${status.class} ${status.name}: ${status.text_color} on ${status.bg_color} is ${ratio.toFixed(2)}:1`);
@@ -34,7 +34,10 @@ test('an existing console: migration 0009 makes the statuses still as first seed
     await runMigrations(database.db);
     await seedReference(database.db, { adminEmail, adminPassword, demo: false });
     const setColours = (status: { class: StatusClass; name: string }, colours: { bg_color: string; text_color: string }) =>
-      database.db.update(tables.statuses).set(colours).where(and(eq(tables.statuses.class, status.class), eq(tables.statuses.name, status.name)));
+      database.db
+        .update(tables.statuses)
+        .set(colours)
+        .where(and(eq(tables.statuses.class, status.class), eq(tables.statuses.name, status.name)));
     // The statuses as such a console has them, but for the lead status "Not interested", which staff recoloured.
     for (const status of firstSeeded) await setColours(status, status);
     const recoloured = { class: 'lead', name: 'Not interested', bg_color: '#8c8c8c', text_color: '#000000' } as const;

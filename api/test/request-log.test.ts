@@ -6,7 +6,18 @@ import { loadConfig } from '../src/config.ts';
 import * as tables from '../src/db/schema/index.ts';
 import { bearer, createTestContext, tableFingerprint, type TestContext } from './helpers.ts';
 
-type Summary = { id: number; direction: string; method: string; url: string; status: number | null; duration_ms: number | null; send_integration_id: number | null; send_integration_name: string | null; lead_id: number | null; created_at: string };
+type Summary = {
+  id: number;
+  direction: string;
+  method: string;
+  url: string;
+  status: number | null;
+  duration_ms: number | null;
+  send_integration_id: number | null;
+  send_integration_name: string | null;
+  lead_id: number | null;
+  created_at: string;
+};
 type Page = { data: Summary[]; meta: { current_page: number; per_page: number; total: number; last_page: number } };
 type Entry = Summary & { request_headers: Record<string, string> | null; request_body: string | null; response_body: string | null };
 
@@ -43,7 +54,10 @@ describe('request log redaction', () => {
   });
 
   test('query fields in URLs and form bodies are redacted; plain text stays', () => {
-    assert.equal(redactUrl('https://broker.test/api/leads?api_key=abc&page=2&Token=t#top'), `https://broker.test/api/leads?api_key=${encodeURIComponent(redacted)}&page=2&Token=${encodeURIComponent(redacted)}#top`);
+    assert.equal(
+      redactUrl('https://broker.test/api/leads?api_key=abc&page=2&Token=t#top'),
+      `https://broker.test/api/leads?api_key=${encodeURIComponent(redacted)}&page=2&Token=${encodeURIComponent(redacted)}#top`,
+    );
     assert.equal(redactUrl('https://broker.test/api/leads'), 'https://broker.test/api/leads');
     assert.equal(redactBody('username=ada&password=secret1'), `username=ada&password=${encodeURIComponent(redacted)}`);
     assert.equal(redactBody('plain text, no secrets'), 'plain text, no secrets');

@@ -195,7 +195,10 @@ describe('response rules', () => {
 
   test('a non-2xx answer fails as HTTP <status> whatever the rule', () => {
     for (const response_type of ['http_2xx', 'json_path_equals', 'body_contains'] as const) {
-      const outcome = readOutcome(integrationWith({ response_type, response_content: { ...paths, success_path: 'status', success_value: 'ok', body_contains: 'ok' } }), reply(503, { error: { text: 'down' } }));
+      const outcome = readOutcome(
+        integrationWith({ response_type, response_content: { ...paths, success_path: 'status', success_value: 'ok', body_contains: 'ok' } }),
+        reply(503, { error: { text: 'down' } }),
+      );
       assert.equal(outcome.success, false, response_type);
       assert.equal(outcome.failure_status, 'HTTP 503', response_type);
     }
@@ -305,7 +308,14 @@ describe('generic adapter', () => {
   test('reads pulled leads with FTD dates in the broker zone', () => {
     const pulled = genericAdapter.readPull(
       integrationWith({ gmt_timezone: '+02:00' }),
-      reply(200, { data: [{ id: 9, email: 'a@b.c', status: 'Deposited', ftd: true, ftd_at: '2024-07-01 13:00:00' }, { id: 'x', email: null, status: 'New', ftd: false, ftd_at: null }, { id: 10, ftd: true }], has_more: true }),
+      reply(200, {
+        data: [
+          { id: 9, email: 'a@b.c', status: 'Deposited', ftd: true, ftd_at: '2024-07-01 13:00:00' },
+          { id: 'x', email: null, status: 'New', ftd: false, ftd_at: null },
+          { id: 10, ftd: true },
+        ],
+        has_more: true,
+      }),
       window,
       1,
     );
@@ -347,7 +357,12 @@ describe('sanitized requests and responses', () => {
   ];
   const assertNoSecret = (value: { url?: string; headers: Record<string, string>; body: string | null }, label: string): void => {
     const texts = [JSON.stringify(value), value.url ?? '', value.body ?? '', ...Object.values(value.headers)];
-    for (const form of everySecret.flatMap(leakForms)) assert.equal(texts.some((text) => text.includes(form)), false, `${label} leaks ${form}`);
+    for (const form of everySecret.flatMap(leakForms))
+      assert.equal(
+        texts.some((text) => text.includes(form)),
+        false,
+        `${label} leaks ${form}`,
+      );
   };
 
   test('no secret survives in any auth type, in headers, URL or body', () => {
@@ -623,10 +638,16 @@ describe('adapters against the fake broker', () => {
     try {
       const request = genericAdapter.buildRequest(genericIntegration(), lead, 'p');
       const started = performance.now();
-      const own = await httpCall(5_000)({ ...request, timeoutMs: 100 }).then(() => null, (caught: unknown) => caught);
+      const own = await httpCall(5_000)({ ...request, timeoutMs: 100 }).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       assert.equal(own instanceof NetworkError && own.kind, 'timeout', `its own 100 ms, got ${String(own)}`);
       assert.ok(performance.now() - started < 450, 'did not wait for the answer');
-      const capped = await httpCall(100)({ ...request, timeoutMs: 60_000 }).then(() => null, (caught: unknown) => caught);
+      const capped = await httpCall(100)({ ...request, timeoutMs: 60_000 }).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       assert.equal(capped instanceof NetworkError && capped.kind, 'timeout', `capped at 100 ms, got ${String(capped)}`);
       const answered = await httpCall(5_000)({ ...request, timeoutMs: 2_000 });
       assert.equal(answered.status, 200);

@@ -37,7 +37,10 @@ describe('claiming leads for a send', () => {
 
   async function newLead(): Promise<number> {
     seq += 1;
-    const [lead] = await context.database.db.insert(tables.leads).values({ lead_id: `CLAIM-${seq}`, name: 'Ada', email: `claim${seq}@example.com` }).returning();
+    const [lead] = await context.database.db
+      .insert(tables.leads)
+      .values({ lead_id: `CLAIM-${seq}`, name: 'Ada', email: `claim${seq}@example.com` })
+      .returning();
     return lead!.id;
   }
 
@@ -61,7 +64,10 @@ describe('claiming leads for a send', () => {
     const second = await queued(leadId);
     const [a, b] = await Promise.all([claimSends(context.database.db, [first], { ...target, departmentId }), claimSends(context.database.db, [second], { ...target, departmentId })]);
     assert.equal(a.size + b.size, 1, 'exactly one claim');
-    const rows = await context.database.db.select().from(tables.leadSendHistories).where(inArray(tables.leadSendHistories.id, [first, second]));
+    const rows = await context.database.db
+      .select()
+      .from(tables.leadSendHistories)
+      .where(inArray(tables.leadSendHistories.id, [first, second]));
     assert.deepEqual(rows.map((row) => row.state).sort(), ['failure', 'sending']);
     assert.equal(rows.find((row) => row.state === 'failure')?.failure_status, skipStatuses.outcomeUnknown);
   });

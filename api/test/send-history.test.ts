@@ -30,7 +30,10 @@ describe('GET /lead/history/send: the send-history search', () => {
     context = await createTestContext();
     token = (await context.userWith(['lead.history.view'], 'Sam Sender')).token;
     const db = context.database.db;
-    const [alpha, beta] = await db.insert(tables.brokers).values([{ name: 'Alpha' }, { name: 'Beta' }]).returning();
+    const [alpha, beta] = await db
+      .insert(tables.brokers)
+      .values([{ name: 'Alpha' }, { name: 'Beta' }])
+      .returning();
     brokerIds['alpha'] = alpha!.id;
     brokerIds['beta'] = beta!.id;
     const departmentRows = await db
@@ -53,9 +56,34 @@ describe('GET /lead/history/send: the send-history search', () => {
     const sender = await db.insert(tables.users).values({ name: 'Queue Runner', email: 'runner@example.com', password_hash: 'x' }).returning();
     const [integration] = await db.insert(tables.sendIntegrations).values({ name: 'Alpha API', site_url: 'https://alpha.test/leads' }).returning();
     await db.insert(tables.leadSendHistories).values([
-      { lead_id: leadIds['one']!, broker_department_id: departments['alphaEu']!, send_integration_id: integration!.id, state: 'success', api_lead_id: 'a1', duration_ms: 300, user_id: sender[0]!.id, created_at: new Date('2024-03-01T08:00:00Z') },
-      { lead_id: leadIds['one']!, broker_department_id: departments['alphaUs']!, state: 'failure', failure_status: 'Duplicate', api_lead_id: 'a2', duration_ms: 100, created_at: new Date('2024-03-02T23:30:00Z') },
-      { lead_id: leadIds['two']!, broker_department_id: departments['betaMain']!, state: 'failure', failure_status: 'Timeout', api_lead_id: 'b1', duration_ms: 5000, created_at: new Date('2024-03-03T00:00:00Z') },
+      {
+        lead_id: leadIds['one']!,
+        broker_department_id: departments['alphaEu']!,
+        send_integration_id: integration!.id,
+        state: 'success',
+        api_lead_id: 'a1',
+        duration_ms: 300,
+        user_id: sender[0]!.id,
+        created_at: new Date('2024-03-01T08:00:00Z'),
+      },
+      {
+        lead_id: leadIds['one']!,
+        broker_department_id: departments['alphaUs']!,
+        state: 'failure',
+        failure_status: 'Duplicate',
+        api_lead_id: 'a2',
+        duration_ms: 100,
+        created_at: new Date('2024-03-02T23:30:00Z'),
+      },
+      {
+        lead_id: leadIds['two']!,
+        broker_department_id: departments['betaMain']!,
+        state: 'failure',
+        failure_status: 'Timeout',
+        api_lead_id: 'b1',
+        duration_ms: 5000,
+        created_at: new Date('2024-03-03T00:00:00Z'),
+      },
       { lead_id: leadIds['two']!, broker_department_id: departments['alphaEu']!, state: 'sending', api_lead_id: 'a3', created_at: new Date('2024-03-04T12:00:00Z') },
     ]);
   });
@@ -63,7 +91,10 @@ describe('GET /lead/history/send: the send-history search', () => {
 
   test('lists every attempt newest first with its lead, department label and user', async () => {
     const result = await page('');
-    assert.deepEqual(result.data.map((row) => row.api_lead_id), ['a3', 'b1', 'a2', 'a1']);
+    assert.deepEqual(
+      result.data.map((row) => row.api_lead_id),
+      ['a3', 'b1', 'a2', 'a1'],
+    );
     assert.deepEqual(result.meta, { current_page: 1, per_page: 25, total: 4, last_page: 1, total_estimated: false, total_lower_bound: false });
     const first = result.data[3]!;
     assert.deepEqual(first.lead, { id: leadIds['one'], lead_id: 'PUB-ONE', name: 'One', email: 'one@example.com' });
@@ -111,7 +142,10 @@ describe('GET /lead/history/send: the send-history search', () => {
     assert.deepEqual(await found('?sort=duration_ms&direction=desc'), ['b1', 'a1', 'a2', 'a3']);
     assert.deepEqual(await found('?sort=created_at&direction=asc'), ['a1', 'a2', 'b1', 'a3']);
     const second = await page('?per_page=3&page=2');
-    assert.deepEqual(second.data.map((row) => row.api_lead_id), ['a1']);
+    assert.deepEqual(
+      second.data.map((row) => row.api_lead_id),
+      ['a1'],
+    );
     assert.deepEqual(second.meta, { current_page: 2, per_page: 3, total: 4, last_page: 2, total_estimated: false, total_lower_bound: false });
   });
 

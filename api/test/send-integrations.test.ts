@@ -228,7 +228,10 @@ describe('send integrations', () => {
 
   test('search by name or site, filter by middleware and active flag, sort by name', async () => {
     await create({ name: 'Elnopy LATAM', site_url: 'https://elnopy.example/api/v3/integration', middleware: 'elnopy', is_active: false });
-    const list = async (query: string) => paginated(integrationItem).parse((await call('GET', `/send/integration?${query}`)).json()).data.map((row) => row.name);
+    const list = async (query: string) =>
+      paginated(integrationItem)
+        .parse((await call('GET', `/send/integration?${query}`)).json())
+        .data.map((row) => row.name);
     assert.deepEqual(await list('search=elnopy.example'), ['Elnopy LATAM'], 'by site URL');
     assert.deepEqual(await list('search=trackbox'), ['Trackbox EU']);
     assert.deepEqual(await list('middleware=trackbox'), ['Trackbox EU']);

@@ -65,7 +65,16 @@ describe('sending leads to brokers', () => {
   async function newLeads(count: number, fields: Partial<typeof tables.leads.$inferInsert> = {}): Promise<{ id: number; email: string }[]> {
     const rows = Array.from({ length: count }, () => {
       leadSeq += 1;
-      return { lead_id: `SEND-${leadSeq}`, name: 'Ada', surname: `Lovelace ${leadSeq}`, email: `lead${leadSeq}@example.com`, phone_normalized: `+4915112${String(leadSeq).padStart(6, '0')}`, country: 'DE', language: 'de', ...fields };
+      return {
+        lead_id: `SEND-${leadSeq}`,
+        name: 'Ada',
+        surname: `Lovelace ${leadSeq}`,
+        email: `lead${leadSeq}@example.com`,
+        phone_normalized: `+4915112${String(leadSeq).padStart(6, '0')}`,
+        country: 'DE',
+        language: 'de',
+        ...fields,
+      };
     });
     return context.database.db.insert(tables.leads).values(rows).returning({ id: tables.leads.id, email: tables.leads.email }) as Promise<{ id: number; email: string }[]>;
   }
@@ -90,7 +99,10 @@ describe('sending leads to brokers', () => {
   test('sends the selected leads once each and records the outcome on the histories and the leads', async () => {
     const { departmentId, integrationId } = await department(generic());
     const leads = await newLeads(20);
-    const job = await send(departmentId, leads.map((lead) => lead.id));
+    const job = await send(
+      departmentId,
+      leads.map((lead) => lead.id),
+    );
     assert.equal(job.status, 'finished', JSON.stringify(job));
     assert.deepEqual(job.result, { total: 20, sent: 20, failed: 0, skipped: 0 });
     // Named by the department's label (SPEC §3: the broker label with its companies, then the branch).
@@ -130,7 +142,10 @@ describe('sending leads to brokers', () => {
     };
     // As a fresh console's tables are after a first import of leads written without one (autovacuum off or behind).
     for (const table of ['leads', 'lead_send_histories']) await context.database.db.execute(sql`update pg_class set reltuples = 0 where oid = ${table}::regclass`);
-    const job = await send(departmentId, leads.map((lead) => lead.id));
+    const job = await send(
+      departmentId,
+      leads.map((lead) => lead.id),
+    );
     assert.deepEqual(job.result, { total: 30, sent: 30, failed: 0, skipped: 0 });
     // Each queued row went out with its own lead's fields and source.
     const posted = broker.received.find((lead) => lead.email === leads[29]!.email)?.body;
@@ -143,7 +158,10 @@ describe('sending leads to brokers', () => {
 
     // A table the statistics already know to be large is not analyzed again by each send.
     await context.database.db.execute(sql`update pg_class set reltuples = 250000 where oid = 'leads'::regclass`);
-    const again = await send(departmentId, (await newLeads(2)).map((lead) => lead.id));
+    const again = await send(
+      departmentId,
+      (await newLeads(2)).map((lead) => lead.id),
+    );
     assert.equal(again.status, 'finished');
     assert.equal(await rowsAsAnalyzed('leads'), 250_000);
     await context.database.db.execute(sql`analyze leads`);
@@ -238,16 +256,22 @@ describe('sending leads to brokers', () => {
     const { departmentId, integrationId } = await department(generic());
     const leads = await newLeads(6);
     const [admin] = await context.database.db.select({ id: tables.users.id }).from(tables.users).where(eq(tables.users.email, 'admin@example.com'));
-    const payload = { broker_department_id: departmentId, department_label: 'Fake Broker <img src="https://evil.test/p.gif"> & Co - resumed', filters: {}, lead_ids: leads.map((lead) => lead.id), import_job_id: null };
+    const payload = {
+      broker_department_id: departmentId,
+      department_label: 'Fake Broker <img src="https://evil.test/p.gif"> & Co - resumed',
+      filters: {},
+      lead_ids: leads.map((lead) => lead.id),
+      import_job_id: null,
+    };
     const [job] = await context.database.db
       .insert(tables.jobs)
       .values({ user_id: admin!.id, type: 'lead.send', name: 'Crashed send', status: 'running', attempts: 1, payload, result: { materialized: true } })
       .returning();
     // What a worker killed mid-job leaves: two leads sent, one call under way, three still queued.
     const states = ['success', 'success', 'sending', 'queued', 'queued', 'queued'] as const;
-    await context.database.db.insert(tables.leadSendHistories).values(
-      leads.map((lead, index) => ({ lead_id: lead.id, broker_department_id: departmentId, send_integration_id: integrationId, job_id: job!.id, state: states[index]! })),
-    );
+    await context.database.db
+      .insert(tables.leadSendHistories)
+      .values(leads.map((lead, index) => ({ lead_id: lead.id, broker_department_id: departmentId, send_integration_id: integrationId, job_id: job!.id, state: states[index]! })));
     await context.jobs.runAttempt(job!.id);
 
     const byLead = new Map((await historiesOf(job!.id)).map((row) => [row.lead_id, row]));
@@ -306,7 +330,10 @@ describe('sending leads to brokers', () => {
     });
     const { departmentId, integrationId } = await department({ ...generic(), site_url: `http://127.0.0.1:${closedPort}/leads`, concurrency: 1 });
     const leads = await newLeads(6);
-    const job = await send(departmentId, leads.map((lead) => lead.id));
+    const job = await send(
+      departmentId,
+      leads.map((lead) => lead.id),
+    );
     assert.deepEqual(job.result, { total: 6, sent: 0, failed: 6, skipped: 0 });
     const failures = (await historiesOf(job.id)).map((row) => row.failure_status);
     assert.equal(failures.filter((status) => status === 'Broker unavailable (circuit open)').length >= 3, true, failures.join(', '));
@@ -342,7 +369,10 @@ describe('sending leads to brokers', () => {
     const { departmentId, integrationId } = await department({ ...generic(), push_api_key: 'push-key-1234', allowed_ips: ['127.0.0.0/8'] });
     const [lead] = await newLeads(1);
     await send(departmentId, [lead!.id]);
-    const [history] = await context.database.db.select().from(tables.leadSendHistories).where(and(eq(tables.leadSendHistories.lead_id, lead!.id), eq(tables.leadSendHistories.state, 'success')));
+    const [history] = await context.database.db
+      .select()
+      .from(tables.leadSendHistories)
+      .where(and(eq(tables.leadSendHistories.lead_id, lead!.id), eq(tables.leadSendHistories.state, 'success')));
     const url = `/api/send/integration/${integrationId}/postback`;
     const post = (payload: Record<string, unknown>, query = '?key=push-key-1234', remoteAddress = '127.0.0.1') =>
       context.app.inject({ method: 'POST', url: `${url}${query}`, payload, remoteAddress });
@@ -383,7 +413,7 @@ describe('sending leads to brokers', () => {
     assert.deepEqual(
       inbound.filter((entry) => entry.status === 200).map((entry) => entry.lead_id),
       [lead!.id, lead!.id, lead!.id],
-      "an accepted postback is logged under its lead; a refused one names none",
+      'an accepted postback is logged under its lead; a refused one names none',
     );
     assert.ok(inbound.filter((entry) => entry.status !== 200).every((entry) => entry.lead_id === null));
   });
@@ -394,7 +424,13 @@ describe('sending leads to brokers', () => {
         middleware === 'trackbox'
           ? { username: fakeBrokerCredentials.username, password: fakeBrokerCredentials.password, api_key: fakeBrokerCredentials.api_key, campaign_id: '9', affiliate_id: '7' }
           : { api_token: fakeBrokerCredentials.api_token, link_id: 'L-1' };
-      const { departmentId, integrationId } = await department({ site_url: broker.url, middleware, pull_api_key: fakeBrokerCredentials.pull_api_key, gmt_timezone: 'Europe/Berlin', ...credentials });
+      const { departmentId, integrationId } = await department({
+        site_url: broker.url,
+        middleware,
+        pull_api_key: fakeBrokerCredentials.pull_api_key,
+        gmt_timezone: 'Europe/Berlin',
+        ...credentials,
+      });
       const [lead] = await newLeads(1);
       const job = await send(departmentId, [lead!.id]);
       assert.deepEqual(job.result, { total: 1, sent: 1, failed: 0, skipped: 0 }, middleware);
@@ -425,7 +461,10 @@ describe('sending leads to brokers', () => {
     });
     const tokensBefore = broker.tokensIssued();
     const leads = await newLeads(8);
-    const job = await send(departmentId, leads.map((lead) => lead.id));
+    const job = await send(
+      departmentId,
+      leads.map((lead) => lead.id),
+    );
     assert.deepEqual(job.result, { total: 8, sent: 8, failed: 0, skipped: 0 });
     assert.equal(broker.tokensIssued() - tokensBefore, 1);
     const [row] = await context.database.db.select().from(tables.sendIntegrations).where(eq(tables.sendIntegrations.id, integrationId));
@@ -459,8 +498,14 @@ describe('sending leads to brokers', () => {
     assert.deepEqual(sendJob.result, { total: 2, sent: 2, failed: 0, skipped: 0 });
     assert.equal(broker.timesReceived('imported1@example.com'), 1);
     assert.equal(broker.timesReceived('imported2@example.com'), 1);
-    const importedLeads = await context.database.db.select().from(tables.leads).where(inArray(tables.leads.email, ['imported1@example.com', 'imported2@example.com']));
-    assert.equal(importedLeads.every((lead) => lead.last_broker_department_id === departmentId), true);
+    const importedLeads = await context.database.db
+      .select()
+      .from(tables.leads)
+      .where(inArray(tables.leads.email, ['imported1@example.com', 'imported2@example.com']));
+    assert.equal(
+      importedLeads.every((lead) => lead.last_broker_department_id === departmentId),
+      true,
+    );
     // The import's message names the send job, whose name carries the branch name: shown as text.
     const [notification] = await context.database.db.select().from(tables.notifications).where(eq(tables.notifications.job_id, importJobId));
     assert.match(notification?.message ?? '', /Sending them: Send imported leads to .* - Desk &#60;img src=&#34;https:\/\/evil\.test\/p\.gif&#34;&#62;\.$/);

@@ -74,7 +74,10 @@ describe('settings resources: create, list, search, update, duplicates, delete',
 
       const found = await call('GET', `${item.path}?search=${encodeURIComponent(item.search)}`);
       const list = found.json() as { data: { id: number }[]; meta: { total: number } };
-      assert.ok(list.data.some((row) => row.id === id), `search "${item.search}" finds the record`);
+      assert.ok(
+        list.data.some((row) => row.id === id),
+        `search "${item.search}" finds the record`,
+      );
 
       const fetched = await call('GET', `${item.path}/${id}`);
       assert.equal(fetched.statusCode, 200);
@@ -114,7 +117,7 @@ describe('settings resources: create, list, search, update, duplicates, delete',
     }
   });
 
-  test("a status a lead has, or had, is not deleted: a 409, and the lead and its history keep it", async () => {
+  test('a status a lead has, or had, is not deleted: a 409, and the lead and its history keep it', async () => {
     const current = await createStatus('Kept: call back');
     const former = await createStatus('Kept: no answer');
     const lead = (await call('POST', '/api/lead', { email: 'kept.status@example.com', status_id: former })).json() as { data: { id: number } };
@@ -128,7 +131,13 @@ describe('settings resources: create, list, search, update, duplicates, delete',
     const profile = (await call('GET', `/api/lead/${lead.data.id}`)).json() as { data: { status_id: number } };
     assert.equal(profile.data.status_id, current);
     const history = (await call('GET', `/api/lead/${lead.data.id}/histories/status`)).json() as { data: { from_status: { id: number } | null; to_status: { id: number } | null }[] };
-    assert.deepEqual(history.data.map((row) => [row.from_status?.id ?? null, row.to_status?.id ?? null]), [[former, current], [null, former]]);
+    assert.deepEqual(
+      history.data.map((row) => [row.from_status?.id ?? null, row.to_status?.id ?? null]),
+      [
+        [former, current],
+        [null, former],
+      ],
+    );
 
     const unused = await createStatus('Kept: never used');
     assert.equal((await call('DELETE', `/api/settings/status/${unused}`)).statusCode, 200, 'a status nothing uses is deleted');
@@ -139,7 +148,10 @@ describe('settings resources: create, list, search, update, duplicates, delete',
     const source = await created('/api/settings/source', 'Kept: feed');
     const company = await created('/api/settings/affiliate/company', 'Kept: partner');
     const lead = (await call('POST', '/api/lead', { email: 'kept.source@example.com', source_id: source, affiliate_company_id: company })).json() as { data: { id: number } };
-    for (const [path, id, noun] of [['/api/settings/source', source, 'source'], ['/api/settings/affiliate/company', company, 'affiliate company']] as const) {
+    for (const [path, id, noun] of [
+      ['/api/settings/source', source, 'source'],
+      ['/api/settings/affiliate/company', company, 'affiliate company'],
+    ] as const) {
       const refused = await call('DELETE', `${path}/${id}`);
       assert.equal(refused.statusCode, 409, refused.body);
       assert.equal((refused.json() as { message: string }).message, `This ${noun} is in use and cannot be deleted.`);
@@ -155,9 +167,15 @@ describe('settings resources: create, list, search, update, duplicates, delete',
     assert.ok((ascending.meta['total'] ?? 0) >= 249);
     assert.equal(ascending.meta['last_page'], Math.ceil((ascending.meta['total'] ?? 0) / 5));
     const names = ascending.data.map((row) => row.name);
-    assert.deepEqual(names, [...names].sort((left, right) => left.localeCompare(right, 'en', { sensitivity: 'base' })));
+    assert.deepEqual(
+      names,
+      [...names].sort((left, right) => left.localeCompare(right, 'en', { sensitivity: 'base' })),
+    );
     const descending = (await call('GET', '/api/settings/country?per_page=5&sort=name&direction=desc')).json() as { data: { name: string }[] };
-    assert.notDeepEqual(descending.data.map((row) => row.name), names);
+    assert.notDeepEqual(
+      descending.data.map((row) => row.name),
+      names,
+    );
     const secondPage = (await call('GET', '/api/settings/country?per_page=5&page=2&sort=name')).json() as { data: { name: string }[] };
     assert.ok(secondPage.data.every((row) => !names.includes(row.name)));
   });
@@ -185,7 +203,10 @@ describe('settings resources: create, list, search, update, duplicates, delete',
     await call('POST', '/api/settings/tag', { name: '100% real' });
     await call('POST', '/api/settings/tag', { name: '1000 real' });
     const found = (await call('GET', `/api/settings/tag?search=${encodeURIComponent('100%')}`)).json() as { data: { name: string }[] };
-    assert.deepEqual(found.data.map((row) => row.name), ['100% real']);
+    assert.deepEqual(
+      found.data.map((row) => row.name),
+      ['100% real'],
+    );
   });
 });
 
@@ -306,9 +327,17 @@ describe('every settings list: pagination, search, sorting on every key, each fi
           .sort((left, right) => (byCreation ? left - right : values[left]! < values[right]! ? -1 : 1))
           .map((index) => ids[index]);
         const ascending = await get(`${base}&sort=${key}&direction=asc`);
-        assert.deepEqual(ascending.data.map((row) => row.id), expected, `${key} asc`);
+        assert.deepEqual(
+          ascending.data.map((row) => row.id),
+          expected,
+          `${key} asc`,
+        );
         const descending = await get(`${base}&sort=${key}&direction=desc`);
-        assert.deepEqual(descending.data.map((row) => row.id), [...expected].reverse(), `${key} desc`);
+        assert.deepEqual(
+          descending.data.map((row) => row.id),
+          [...expected].reverse(),
+          `${key} desc`,
+        );
       }
 
       const filterKeys = Object.keys(resource.filters ?? {});

@@ -17,18 +17,51 @@ describe('pickWeightedStatus', () => {
   ];
 
   test('maps the random number onto the cumulative weights', () => {
-    assert.equal(pickWeightedStatus(list, () => 0), 1);
-    assert.equal(pickWeightedStatus(list, () => 0.599), 1);
-    assert.equal(pickWeightedStatus(list, () => 0.6), 2);
-    assert.equal(pickWeightedStatus(list, () => 0.899), 2);
-    assert.equal(pickWeightedStatus(list, () => 0.9), 3);
-    assert.equal(pickWeightedStatus(list, () => 0.999_999), 3);
+    assert.equal(
+      pickWeightedStatus(list, () => 0),
+      1,
+    );
+    assert.equal(
+      pickWeightedStatus(list, () => 0.599),
+      1,
+    );
+    assert.equal(
+      pickWeightedStatus(list, () => 0.6),
+      2,
+    );
+    assert.equal(
+      pickWeightedStatus(list, () => 0.899),
+      2,
+    );
+    assert.equal(
+      pickWeightedStatus(list, () => 0.9),
+      3,
+    );
+    assert.equal(
+      pickWeightedStatus(list, () => 0.999_999),
+      3,
+    );
   });
 
   test('an empty list or one without a positive weight gives null; zero weights are never drawn', () => {
-    assert.equal(pickWeightedStatus([], () => 0.5), null);
-    assert.equal(pickWeightedStatus([{ status_id: 1, weight: 0 }], () => 0.5), null);
-    assert.equal(pickWeightedStatus([{ status_id: 1, weight: 0 }, { status_id: 2, weight: 5 }], () => 0), 2);
+    assert.equal(
+      pickWeightedStatus([], () => 0.5),
+      null,
+    );
+    assert.equal(
+      pickWeightedStatus([{ status_id: 1, weight: 0 }], () => 0.5),
+      null,
+    );
+    assert.equal(
+      pickWeightedStatus(
+        [
+          { status_id: 1, weight: 0 },
+          { status_id: 2, weight: 5 },
+        ],
+        () => 0,
+      ),
+      2,
+    );
   });
 
   test('over many draws each status comes up in proportion to its weight', () => {
@@ -100,7 +133,13 @@ describe('/settings/source/random/status', () => {
   const lead = (index: number) => leadStatuses[index]!.id;
 
   test('create, read, replace and delete a list', async () => {
-    const created = await call('POST', path, { source_id: sourceIds['Alpha Ads'], statuses: [{ status_id: lead(0), weight: 1 }, { status_id: lead(1), weight: 2 }] });
+    const created = await call('POST', path, {
+      source_id: sourceIds['Alpha Ads'],
+      statuses: [
+        { status_id: lead(0), weight: 1 },
+        { status_id: lead(1), weight: 2 },
+      ],
+    });
     assert.equal(created.statusCode, 201, created.body);
     const body = created.json() as { message: string; data: Item };
     assert.equal(body.message, 'Setting successfully created');
@@ -124,7 +163,10 @@ describe('/settings/source/random/status', () => {
     assert.equal(replaced.statusCode, 200, replaced.body);
     const replacedBody = replaced.json() as { message: string; data: Item };
     assert.equal(replacedBody.message, 'Setting successfully updated');
-    assert.deepEqual(replacedBody.data.statuses.map((entry) => [entry.status_id, entry.weight, entry.percentage]), [[lead(2), 10, 100]]);
+    assert.deepEqual(
+      replacedBody.data.statuses.map((entry) => [entry.status_id, entry.weight, entry.percentage]),
+      [[lead(2), 10, 100]],
+    );
     const rows = await context.database.pool.query('select status_id from source_random_statuses where source_id = $1', [sourceIds['Alpha Ads']]);
     assert.deepEqual(rows.rows, [{ status_id: lead(2) }], 'the old entries are gone');
 
@@ -147,7 +189,18 @@ describe('/settings/source/random/status', () => {
     await assertRefused('POST', path, { source_id: source }, 'statuses');
     const tooMany = Array.from({ length: 51 }, (_unused, index) => ({ status_id: index + 1, weight: 1 }));
     await assertRefused('POST', path, { source_id: source, statuses: tooMany }, 'statuses');
-    await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: 1 }, { status_id: lead(1), weight: 0 }] }, 'statuses.1.weight');
+    await assertRefused(
+      'POST',
+      path,
+      {
+        source_id: source,
+        statuses: [
+          { status_id: lead(0), weight: 1 },
+          { status_id: lead(1), weight: 0 },
+        ],
+      },
+      'statuses.1.weight',
+    );
     await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: 10_001 }] }, 'statuses.0.weight');
     await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: 1.5 }] }, 'statuses.0.weight');
     await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: '5' }] }, 'statuses.0.weight');
@@ -155,9 +208,32 @@ describe('/settings/source/random/status', () => {
     assert.deepEqual(noWeight.errors['statuses.0.weight'], ['The weight field is required.'], 'a field in a list is named by its own name');
     const noStatus = await assertRefused('POST', path, { source_id: source, statuses: [{ weight: 1 }] }, 'statuses.0.status_id');
     assert.deepEqual(noStatus.errors['statuses.0.status_id'], ['The status field is required.']);
-    const twice = await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: 1 }, { status_id: lead(1), weight: 1 }, { status_id: lead(0), weight: 3 }] }, 'statuses.2.status_id');
+    const twice = await assertRefused(
+      'POST',
+      path,
+      {
+        source_id: source,
+        statuses: [
+          { status_id: lead(0), weight: 1 },
+          { status_id: lead(1), weight: 1 },
+          { status_id: lead(0), weight: 3 },
+        ],
+      },
+      'statuses.2.status_id',
+    );
     assert.match(twice.errors['statuses.2.status_id']![0]!, /already in the list/);
-    const missing = await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: lead(0), weight: 1 }, { status_id: 999_999, weight: 1 }] }, 'statuses.1.status_id');
+    const missing = await assertRefused(
+      'POST',
+      path,
+      {
+        source_id: source,
+        statuses: [
+          { status_id: lead(0), weight: 1 },
+          { status_id: 999_999, weight: 1 },
+        ],
+      },
+      'statuses.1.status_id',
+    );
     assert.match(missing.errors['statuses.1.status_id']![0]!, /does not exist/);
     const wrongClass = await assertRefused('POST', path, { source_id: source, statuses: [{ status_id: emailStatusId, weight: 1 }] }, 'statuses.0.status_id');
     assert.match(wrongClass.errors['statuses.0.status_id']![0]!, /lead status/);
@@ -171,35 +247,83 @@ describe('/settings/source/random/status', () => {
 
     // Updates follow the same rules and leave the stored list as it was.
     await assertRefused('PUT', `${path}/${source}`, { statuses: [] }, 'statuses');
-    await assertRefused('PUT', `${path}/${source}`, { statuses: [{ status_id: lead(0), weight: 1 }, { status_id: lead(0), weight: 2 }] }, 'statuses.1.status_id');
-    await assertRefused('PUT', `${path}/${source}`, { statuses: [{ status_id: lead(1), weight: 1 }, { status_id: emailStatusId, weight: 2 }] }, 'statuses.1.status_id');
+    await assertRefused(
+      'PUT',
+      `${path}/${source}`,
+      {
+        statuses: [
+          { status_id: lead(0), weight: 1 },
+          { status_id: lead(0), weight: 2 },
+        ],
+      },
+      'statuses.1.status_id',
+    );
+    await assertRefused(
+      'PUT',
+      `${path}/${source}`,
+      {
+        statuses: [
+          { status_id: lead(1), weight: 1 },
+          { status_id: emailStatusId, weight: 2 },
+        ],
+      },
+      'statuses.1.status_id',
+    );
     await assertRefused('PUT', `${path}/${source}`, { statuses: [{ status_id: lead(1), weight: -3 }] }, 'statuses.0.weight');
     await assertRefused('PUT', `${path}/${source}`, { source_id: source, statuses: one }, 'source_id');
     const stored = (await call('GET', `${path}/${source}`)).json() as { data: Item };
-    assert.deepEqual(stored.data.statuses.map((entry) => [entry.status_id, entry.weight]), [[lead(0), 5]]);
+    assert.deepEqual(
+      stored.data.statuses.map((entry) => [entry.status_id, entry.weight]),
+      [[lead(0), 5]],
+    );
 
     // The limits themselves are accepted.
-    const fifty = await call('PUT', `${path}/${source}`, { statuses: [{ status_id: lead(0), weight: 10_000 }, { status_id: lead(1), weight: 1 }] });
+    const fifty = await call('PUT', `${path}/${source}`, {
+      statuses: [
+        { status_id: lead(0), weight: 10_000 },
+        { status_id: lead(1), weight: 1 },
+      ],
+    });
     assert.equal(fifty.statusCode, 200, fifty.body);
     await call('DELETE', `${path}/${source}`);
   });
 
   test('the list has one item per source with a list, is paginated, searchable and sortable', async () => {
-    for (const [name, weight] of [['Gamma Leads', 3], ['Delta Media', 7], ['Beta Partners', 1]] as const) {
-      const response = await call('POST', path, { source_id: sourceIds[name], statuses: [{ status_id: lead(0), weight }, { status_id: lead(3), weight }] });
+    for (const [name, weight] of [
+      ['Gamma Leads', 3],
+      ['Delta Media', 7],
+      ['Beta Partners', 1],
+    ] as const) {
+      const response = await call('POST', path, {
+        source_id: sourceIds[name],
+        statuses: [
+          { status_id: lead(0), weight },
+          { status_id: lead(3), weight },
+        ],
+      });
       assert.equal(response.statusCode, 201, response.body);
     }
     const all = (await call('GET', path)).json() as Page;
-    assert.deepEqual(all.data.map((item) => item.source_name), ['Beta Partners', 'Delta Media', 'Gamma Leads'], 'sources without a list are left out');
+    assert.deepEqual(
+      all.data.map((item) => item.source_name),
+      ['Beta Partners', 'Delta Media', 'Gamma Leads'],
+      'sources without a list are left out',
+    );
     assert.deepEqual(all.meta, { current_page: 1, per_page: 25, total: 3, last_page: 1 });
     assert.ok(all.data.every((item) => item.statuses.length === 2 && item.statuses.every((entry) => entry.percentage === 50)));
 
     const pageTwo = (await call('GET', `${path}?per_page=2&page=2`)).json() as Page;
-    assert.deepEqual(pageTwo.data.map((item) => item.source_name), ['Gamma Leads']);
+    assert.deepEqual(
+      pageTwo.data.map((item) => item.source_name),
+      ['Gamma Leads'],
+    );
     assert.deepEqual(pageTwo.meta, { current_page: 2, per_page: 2, total: 3, last_page: 2 });
 
     const descending = (await call('GET', `${path}?sort=source_name&direction=desc`)).json() as Page;
-    assert.deepEqual(descending.data.map((item) => item.source_name), ['Gamma Leads', 'Delta Media', 'Beta Partners']);
+    assert.deepEqual(
+      descending.data.map((item) => item.source_name),
+      ['Gamma Leads', 'Delta Media', 'Beta Partners'],
+    );
 
     await new Promise((resolve) => setTimeout(resolve, 20));
     await call('PUT', `${path}/${sourceIds['Delta Media']}`, { statuses: [{ status_id: lead(2), weight: 4 }] });
@@ -209,7 +333,10 @@ describe('/settings/source/random/status', () => {
     assert.equal(oldest.data.at(-1)?.source_name, 'Delta Media');
 
     const found = (await call('GET', `${path}?search=${encodeURIComponent('delta')}`)).json() as Page;
-    assert.deepEqual(found.data.map((item) => item.source_name), ['Delta Media']);
+    assert.deepEqual(
+      found.data.map((item) => item.source_name),
+      ['Delta Media'],
+    );
     assert.equal(found.meta.total, 1);
     const none = (await call('GET', `${path}?search=${encodeURIComponent('%')}`)).json() as Page;
     assert.equal(none.meta.total, 0, 'wildcards match literally');

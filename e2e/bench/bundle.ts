@@ -67,12 +67,27 @@ try {
   console.log(`goal: login page ≤ ${kib(goalBytes)} gzip → ${total <= goalBytes ? 'PASS' : 'OVER'} (${kib(total)}, ${total} B)`);
 
   console.log('\nremote entries (remoteEntry.js, not loaded by the login page):\n');
-  console.log(table(['remote', '>raw', '>gzip'], entries.map((entry) => [entry.name, kib(entry.raw), kib(entry.gzip)])));
+  console.log(
+    table(
+      ['remote', '>raw', '>gzip'],
+      entries.map((entry) => [entry.name, kib(entry.raw), kib(entry.gzip)]),
+    ),
+  );
 
   console.log('\nlargest packages in the login page JS (from the source maps; minified bytes, gzip of each alone):\n');
-  console.log(table(['package / folder', '>minified', '>gzip alone'], parts.packages.slice(0, 12).map((share) => [share.name, kib(share.raw), kib(share.gzipAlone)])));
+  console.log(
+    table(
+      ['package / folder', '>minified', '>gzip alone'],
+      parts.packages.slice(0, 12).map((share) => [share.name, kib(share.raw), kib(share.gzipAlone)]),
+    ),
+  );
   console.log('\nlargest modules:\n');
-  console.log(table(['module', '>minified', '>gzip alone'], parts.modules.slice(0, 15).map((share) => [share.name, kib(share.raw), kib(share.gzipAlone)])));
+  console.log(
+    table(
+      ['module', '>minified', '>gzip alone'],
+      parts.modules.slice(0, 15).map((share) => [share.name, kib(share.raw), kib(share.gzipAlone)]),
+    ),
+  );
   console.log(`\n${machineLine(browser.version())}`);
 } finally {
   await browser.close();

@@ -10,7 +10,10 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
   const titles = headers.map((header) => header.replace(/^>/, ''));
   const widths = titles.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]) =>
-    cells.map((cell, column) => (right[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((cell, column) => (right[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(titles), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 

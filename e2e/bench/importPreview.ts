@@ -93,7 +93,10 @@ try {
   const record = (key: string, value: number) => times.set(key, [...(times.get(key) ?? []), value]);
   for (let round = 1; round <= rounds; round++) {
     for (const kind of ['csv', 'xlsx'] as const) {
-      for (const [first, second] of [['small', 'big'], ['big', 'small']] as const) {
+      for (const [first, second] of [
+        ['small', 'big'],
+        ['big', 'small'],
+      ] as const) {
         const dialog = await openDialog(browser, origin, storageState);
         record(`${kind} ${first} cold`, await timePreview(dialog.page, files[kind][first]));
         await timePreview(dialog.page, files[kind][second]);
@@ -113,7 +116,9 @@ try {
       return [kind, state, ms(p50(small)), ms(p50(big)), ms(max(big)), `${(p50(big) / p50(small)).toFixed(2)}×`, p50(big) <= goalMs ? 'PASS' : 'OVER'];
     }),
   );
-  console.log(`\nfile chosen → preview shown (in-page; ${rounds} rounds; files ${basename(files.csv.small)} / ${basename(files.csv.big)} and .xlsx; goal ≤ ${goalMs} ms for ${bigRows.toLocaleString('en')} rows):\n`);
+  console.log(
+    `\nfile chosen → preview shown (in-page; ${rounds} rounds; files ${basename(files.csv.small)} / ${basename(files.csv.big)} and .xlsx; goal ≤ ${goalMs} ms for ${bigRows.toLocaleString('en')} rows):\n`,
+  );
   console.log(table(['file', 'page', '>20 rows p50', `>${bigRows.toLocaleString('en')} rows p50`, '>max', '>ratio p50', 'goal (p50)'], rows));
   console.log('cold: the first file chosen in a page just opened on the dialog; warm: chosen again in that page.');
   console.log('\nsamples (ms):');

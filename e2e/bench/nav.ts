@@ -59,11 +59,16 @@ try {
   const when = settleFirst ? 'clicked once the page requested nothing for 1 s' : 'clicked as soon as the start page showed (--no-settle)';
   console.log(`\nsidebar click → remote page rendered (in-page, pageLoadDelayMs 0, loopback, ${rounds} rounds, ${when}; goal cold p50 ≤ ${goalMs} ms):\n`);
   console.log(table(['entry', 'remote', '>cold p50', '>cold max', '>warm p50', '>warm max', '>cold/warm', '>cold: loader shown p50', 'goal'], rows));
-  console.log(`\nreference: ${reference.entry.label} right after ${entry(reference.after).label} (remote loaded, page first visit): p50 ${ms(r.p50)}, max ${ms(r.max)}, loader shown ${spanText(referenceTimes)}`);
+  console.log(
+    `\nreference: ${reference.entry.label} right after ${entry(reference.after).label} (remote loaded, page first visit): p50 ${ms(r.p50)}, max ${ms(r.max)}, loader shown ${spanText(referenceTimes)}`,
+  );
   console.log('loader shown: from the Suspense fallback appearing to the page (React keeps a shown fallback about 300 ms: FALLBACK_THROTTLE_MS); (n/m) = runs that showed it.');
   console.log('\nsamples (ms):');
   for (const { target } of cases) {
-    const list = (times: Map<string, NavigationTime[]>) => totals(times.get(target.label)).map((value) => value.toFixed(0)).join(' ');
+    const list = (times: Map<string, NavigationTime[]>) =>
+      totals(times.get(target.label))
+        .map((value) => value.toFixed(0))
+        .join(' ');
     console.log(`  ${target.label.padEnd(26)} cold ${list(cold)} | warm ${list(warm)}`);
   }
   console.log(`\n${machineLine(browser.version())}`);

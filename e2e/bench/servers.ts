@@ -56,8 +56,7 @@ export type ServedHost = { origin: string; server: Server; writeConfig(overrides
 export async function serveHost(folder: string, remoteUrls: Record<string, string>): Promise<ServedHost> {
   const configFile = join(benchDir, `${folder}-config.json`);
   const remoteManifests = Object.fromEntries(Object.entries(remoteUrls).map(([name, origin]) => [name, `${origin}/mf-manifest.json`]));
-  const writeConfig = (overrides: Partial<HostConfig>) =>
-    writeFileSync(configFile, JSON.stringify(hostConfig({ remotes: remoteManifests, ...overrides }), null, 2));
+  const writeConfig = (overrides: Partial<HostConfig>) => writeFileSync(configFile, JSON.stringify(hostConfig({ remotes: remoteManifests, ...overrides }), null, 2));
   writeConfig({});
   const server = await serveOnFreePort(benchDistOf(folder), true, { '/config.json': configFile });
   return { origin: `http://localhost:${portOf(server)}`, server, writeConfig };

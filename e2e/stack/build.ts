@@ -15,7 +15,12 @@ function newestMtime(path: string): number {
 export function isStale(app: AppInfo): boolean {
   const built = join(repoRoot, app.folder, 'dist', app.folder === 'host' ? 'index.html' : 'mf-manifest.json');
   if (!existsSync(built)) return true;
-  const sources = Math.max(newestMtime(join(repoRoot, app.folder, 'src')), newestMtime(join(repoRoot, app.folder, 'public')), newestMtime(join(repoRoot, 'shared', 'src')), newestMtime(join(repoRoot, 'shared', 'build')));
+  const sources = Math.max(
+    newestMtime(join(repoRoot, app.folder, 'src')),
+    newestMtime(join(repoRoot, app.folder, 'public')),
+    newestMtime(join(repoRoot, 'shared', 'src')),
+    newestMtime(join(repoRoot, 'shared', 'build')),
+  );
   return sources > statSync(built).mtimeMs;
 }
 

@@ -28,7 +28,13 @@ const originOf = (url: string): string | null => {
 
 /** The origins of the remotes and the API, in the config's order, each once. */
 export function configOrigins(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'remotes'>): { remotes: string[]; api: string | null } {
-  const remotes = [...new Set(Object.values(config.remotes).map(originOf).filter((origin): origin is string => origin !== null))];
+  const remotes = [
+    ...new Set(
+      Object.values(config.remotes)
+        .map(originOf)
+        .filter((origin): origin is string => origin !== null),
+    ),
+  ];
   return { remotes, api: originOf(config.apiBaseUrl) };
 }
 

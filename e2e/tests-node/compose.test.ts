@@ -66,7 +66,9 @@ function port(raw: NonNullable<RawService['ports']>[number]): Service['ports'][n
       target: Number(interpolate(String(raw.target))),
     };
   }
-  const parts = interpolate(String(raw)).replace(/\/(tcp|udp)$/, '').split(':');
+  const parts = interpolate(String(raw))
+    .replace(/\/(tcp|udp)$/, '')
+    .split(':');
   const target = Number(parts.at(-1));
   return { published: parts.length > 1 ? Number(parts.at(-2)) : undefined, target };
 }
@@ -266,11 +268,7 @@ function locationFor(srv: NginxServer, uri: string): Directive {
     }
   }
   if (prefix?.args[0] === '^~') return prefix;
-  const regex = srv.locations.find(
-    (l) =>
-      (l.args[0] === '~' || l.args[0] === '~*') &&
-      new RegExp(l.args[1]!, l.args[0] === '~*' ? 'i' : '').test(uri),
-  );
+  const regex = srv.locations.find((l) => (l.args[0] === '~' || l.args[0] === '~*') && new RegExp(l.args[1]!, l.args[0] === '~*' ? 'i' : '').test(uri));
   const chosen = regex ?? prefix;
   assert.ok(chosen, `some location serves ${uri}`);
   return chosen;
@@ -280,9 +278,7 @@ function locationFor(srv: NginxServer, uri: string): Directive {
 function headers(srv: NginxServer, location: Directive, name: string): { value: string; always: boolean }[] {
   const own = location.block!.filter((d) => d.name === 'add_header');
   const effective = own.length > 0 ? own : srv.directives.filter((d) => d.name === 'add_header');
-  return effective
-    .filter((d) => d.args[0]!.toLowerCase() === name.toLowerCase())
-    .map((d) => ({ value: d.args[1] ?? '', always: d.args[2] === 'always' }));
+  return effective.filter((d) => d.args[0]!.toLowerCase() === name.toLowerCase()).map((d) => ({ value: d.args[1] ?? '', always: d.args[2] === 'always' }));
 }
 
 function cacheControl(srv: NginxServer, uri: string): string {
@@ -324,10 +320,7 @@ test('every service with a build has an existing context and Dockerfile', () => 
 });
 
 test('the frontends are the host and the remotes of host/public/config.json, each built from its folder', () => {
-  assert.deepEqual(
-    frontendServices.map((s) => s.name).sort(),
-    ['host', ...remotes.map((r) => r.service)].sort(),
-  );
+  assert.deepEqual(frontendServices.map((s) => s.name).sort(), ['host', ...remotes.map((r) => r.service)].sort());
   for (const s of frontendServices) {
     assert.equal(resolve(root, s.build!.context), resolve(root), `${s.name} builds from the repository root`);
     assert.deepEqual(s.build!.args, { APP: s.name }, `${s.name} builds with APP=${s.name}`);
@@ -337,7 +330,9 @@ test('the frontends are the host and the remotes of host/public/config.json, eac
 });
 
 test("each frontend publishes its default port (host/public/config.json) on nginx's port", () => {
-  const listen = server('remote').directives.filter((d) => d.name === 'listen').map((d) => d.args[0]);
+  const listen = server('remote')
+    .directives.filter((d) => d.name === 'listen')
+    .map((d) => d.args[0]);
   assert.deepEqual(listen, ['80'], 'nginx listens on port 80 only');
   assert.match(read(FRONTEND_DOCKERFILE), /^EXPOSE 80$/m);
   for (const s of frontendServices) assert.equal(mapping(s.name).target, 80, `${s.name}: container port`);
@@ -389,10 +384,7 @@ test("the host's environment points at the published ports of the matching servi
 
 test("the api's CORS_ORIGINS includes the host's URL", () => {
   const origins = (service('api').env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim());
-  assert.ok(
-    origins.includes(`http://localhost:${mapping('host').published}`),
-    `CORS_ORIGINS (${origins.join(', ')}) includes http://localhost:${mapping('host').published}`,
-  );
+  assert.ok(origins.includes(`http://localhost:${mapping('host').published}`), `CORS_ORIGINS (${origins.join(', ')}) includes http://localhost:${mapping('host').published}`);
 });
 
 const needsSh = { skip: process.platform === 'win32' && 'needs a POSIX sh' };

@@ -60,7 +60,12 @@ test('set up a broker, test its integration, send 20 leads and record an FTD fro
   await page.setViewportSize({ width: 900, height: 720 });
   await expect(integrationRow.getByRole('button', { name: 'Test' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  expect(await page.locator('.ant-table-content').first().evaluate((content) => content.scrollWidth > content.clientWidth)).toBe(true);
+  expect(
+    await page
+      .locator('.ant-table-content')
+      .first()
+      .evaluate((content) => content.scrollWidth > content.clientWidth),
+  ).toBe(true);
   if (viewport) await page.setViewportSize(viewport);
 
   await page.goto('/broker/search');

@@ -96,7 +96,7 @@ test('a remote that throws while rendering', async ({ page }) => {
   await expect(page.getByTestId('requests-screen')).toBeVisible();
 });
 
-test("a remote whose chunks hang delays no other remote, even one opened while they hang", async ({ page }) => {
+test('a remote whose chunks hang delays no other remote, even one opened while they hang', async ({ page }) => {
   // Production's limits (120 s): the hanging chunks stay pending for the whole test, as on a half-dead server.
   await page.route('**/config.json', async (route) => {
     const response = await route.fetch();
@@ -104,7 +104,10 @@ test("a remote whose chunks hang delays no other remote, even one opened while t
     await route.fulfill({ response, json: { ...config, remoteEntryTimeoutMs: 120_000, chunkLoadTimeoutMs: 120_000 } });
   });
   const hanging: Route[] = [];
-  await page.route((url) => isChunk(url), (route) => void hanging.push(route));
+  await page.route(
+    (url) => isChunk(url),
+    (route) => void hanging.push(route),
+  );
   // Settings is the first remote this page loads (a deep link): its copies of the shared modules (the contract, zod)
   // are the first registered, and their chunks hang.
   await page.goto('/settings/locales');

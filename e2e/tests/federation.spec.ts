@@ -16,7 +16,17 @@ test('host and remote share one store: a session change in the host re-renders t
     const { email, permissions } = store.getState().session;
     store.dispatch({
       type: 'session/profileRefreshed',
-      payload: { id: 1, name: 'Renamed Admin', email, is_sender: true, locale: 'en', permissions: permissions.filter((name) => name !== 'settings.tag.create'), notifications: [], total_notifications: 0, settings: [] },
+      payload: {
+        id: 1,
+        name: 'Renamed Admin',
+        email,
+        is_sender: true,
+        locale: 'en',
+        permissions: permissions.filter((name) => name !== 'settings.tag.create'),
+        notifications: [],
+        total_notifications: 0,
+        settings: [],
+      },
     });
   });
   await expect(create).toHaveCount(0);
@@ -57,7 +67,10 @@ test("the host's theme applies inside a remote (one antd, one theme)", async ({ 
   await signIn(page, admin, /\/dashboard$/);
   await page.goto('/settings/requests');
   const themeClass = async (selector: string) =>
-    page.locator(selector).first().evaluate((element) => [...element.classList].find((name) => name.startsWith('css-')) ?? null);
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => [...element.classList].find((name) => name.startsWith('css-')) ?? null);
   const hostHash = await themeClass('[data-testid="user-menu"]');
   const remoteHash = await themeClass('[data-testid="requests-screen"]');
   expect(hostHash).toBeTruthy();
@@ -105,7 +118,7 @@ test('manifests and remote entries are served no-cache, hashed chunks immutable'
   expect(config.headers()['cache-control']).toBe('no-cache');
 });
 
-test("a remote runs standalone for its team: its own shell, login and pages, without the host", async ({ page }) => {
+test('a remote runs standalone for its team: its own shell, login and pages, without the host', async ({ page }) => {
   await page.goto('http://localhost:3304/');
   await page.getByLabel('Email', { exact: true }).fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);

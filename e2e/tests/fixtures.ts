@@ -36,7 +36,7 @@ export async function signIn(page: Page, user: { email: string; password: string
 export async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     const raw = localStorage.getItem('crm.state');
-    return raw ? (JSON.parse(raw) as { session?: { accessToken?: string } }).session?.accessToken ?? null : null;
+    return raw ? ((JSON.parse(raw) as { session?: { accessToken?: string } }).session?.accessToken ?? null) : null;
   });
   if (!token) throw new Error('the page holds no token');
   return token;
@@ -102,7 +102,11 @@ export const test = base.extend({
 export { expect };
 
 /** A role with exactly these permissions and a user holding only it, made through the management API. */
-export async function userWithPermissions(request: APIRequestContext, permissions: readonly string[], label: string): Promise<{ email: string; password: string; roleId: number; userId: number }> {
+export async function userWithPermissions(
+  request: APIRequestContext,
+  permissions: readonly string[],
+  label: string,
+): Promise<{ email: string; password: string; roleId: number; userId: number }> {
   const adminToken = await apiLogin(request, admin);
   const headers = { authorization: `Bearer ${adminToken}` };
   const unique = `${label} ${Date.now().toString(36)}`;

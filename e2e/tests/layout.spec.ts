@@ -63,7 +63,15 @@ test.describe('at 1440 px', () => {
   test('send integrations: every header beside the Actions column, and long department tags inside their cell', async ({ page }) => {
     const longLabels = ['Northwind Trading International Holdings - Berlin Charlottenburg Desk', 'Contoso-Global-Affiliates-Worldwide-Partners-Vienna-Desk-Number-Seven'];
     // One integration served to the page, sending through departments with long labels.
-    const integration = { id: 900_001, name: 'E2E long departments', site_url: 'https://broker.example.com/api/v2/leads/create', middleware: null, auth_type: 'none', send_a_lot: false, is_active: true };
+    const integration = {
+      id: 900_001,
+      name: 'E2E long departments',
+      site_url: 'https://broker.example.com/api/v2/leads/create',
+      middleware: null,
+      auth_type: 'none',
+      send_a_lot: false,
+      is_active: true,
+    };
     await page.route(/\/api\/send\/integration(\?|$)/, (route) =>
       route.fulfill({
         json: { data: [{ ...integration, departments: longLabels.map((label, index) => ({ id: 90_000 + index, label })) }], meta: { current_page: 1, per_page: 10, total: 1, last_page: 1 } },

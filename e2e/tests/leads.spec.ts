@@ -191,5 +191,10 @@ test('a status rule is applied by "run now": the lead moves on and its status hi
   await page.goto(`/lead/single/${lead.id}`);
   await expect(page.getByTestId('lead-profile-status')).toContainText(`E2E moved ${tag}`);
   await page.getByTestId('lead-tab-status').click();
-  await expect(page.getByTestId('lead-history-status').getByRole('row').filter({ hasText: `E2E moved ${tag}` })).toBeVisible();
+  await expect(
+    page
+      .getByTestId('lead-history-status')
+      .getByRole('row')
+      .filter({ hasText: `E2E moved ${tag}` }),
+  ).toBeVisible();
 });

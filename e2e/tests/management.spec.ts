@@ -53,7 +53,10 @@ test('a role with three permissions and a user with it: the sidebar follows the 
   const search = page.getByRole('searchbox', { name: 'Search roles' });
   await search.fill(roleName);
   await search.press('Enter');
-  await page.getByRole('row', { name: new RegExp(roleName) }).getByRole('button', { name: 'Edit' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(roleName) })
+    .getByRole('button', { name: 'Edit' })
+    .click();
   await expect(page).toHaveURL(/\/management\/role\/\d+\/edit$/);
   const sources = page.getByRole('checkbox', { name: 'settings.source.view', exact: true });
   await expect(sources).toBeChecked();

@@ -29,7 +29,10 @@ test('a saved localization changes the visible text after a reload', async ({ pa
 
   // Put the text back for the other tests (each starts with an empty local cache): delete the row.
   await search(page, 'menu.settings.languages');
-  await page.getByRole('row', { name: /Tongues \(E2E\)/ }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('row', { name: /Tongues \(E2E\)/ })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await (await openConfirm(page)).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Setting successfully deleted')).toBeVisible();
   const served = (await (await page.request.get(`${apiBaseUrl}/localizations/en`)).json()) as Record<string, string>;
@@ -44,7 +47,10 @@ test('statuses: the class filter narrows the list, rows are badges, and the form
   await choose(page, 'Class', 'Email', page.getByTestId('resource-filter-class'));
   await expect(screen.getByRole('row', { name: /Bounced/ })).toBeVisible();
   await expect(screen.getByRole('row', { name: /No answer/ })).toHaveCount(0);
-  const bounced = screen.getByRole('row', { name: /Bounced/ }).getByTestId('status-badge').locator(':scope > *');
+  const bounced = screen
+    .getByRole('row', { name: /Bounced/ })
+    .getByTestId('status-badge')
+    .locator(':scope > *');
   await expect(bounced).toHaveCSS('background-color', 'rgb(250, 140, 22)');
 
   await page.getByRole('button', { name: 'Create' }).click();
@@ -131,7 +137,10 @@ test('the requests log lists inbound and outbound calls, filters them, and shows
   await page.reload();
   await narrowToFixtures(screen);
 
-  await screen.getByRole('row', { name: /e2e-broker\.test/ }).getByRole('button', { name: 'View' }).click();
+  await screen
+    .getByRole('row', { name: /e2e-broker\.test/ })
+    .getByRole('button', { name: 'View' })
+    .click();
   const details = page.getByTestId('request-details');
   await expect(details).toContainText('E2E duplicate lead');
   await expect(details.getByTestId('request-headers')).toContainText('application/json');

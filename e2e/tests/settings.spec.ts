@@ -79,7 +79,10 @@ for (const item of cases) {
     await expect(page.getByText('Setting successfully updated')).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(item.editedText) })).toBeVisible();
 
-    await page.getByRole('row', { name: new RegExp(item.editedText) }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(item.editedText) })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     const confirm = await openConfirm(page);
     await expect(confirm.locator('.ant-modal-confirm-title')).toHaveText('Are you sure you want to delete?');
     await confirm.getByRole('button', { name: 'Yes' }).click();

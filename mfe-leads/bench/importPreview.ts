@@ -68,7 +68,9 @@ async function measure(kind: 'csv' | 'xlsx', path: string): Promise<{ ms: number
 
 function machineLine(): string {
   const model = cpus()[0]?.model.trim() ?? 'unknown cpu';
-  const load = loadavg().map((value) => value.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
   return `${model}, ${cpus().length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${type()} ${release()}, node ${process.version}, load avg ${load}`;
 }
 

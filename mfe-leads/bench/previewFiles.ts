@@ -27,7 +27,7 @@ function leadRow(index: number): (string | number | Date)[] {
     String(10_000 + (index % 89_999)),
     'de',
     `funnel-${index % 7}`,
-    index % 3 === 0 ? '' : `Call after ${index % 12 + 1} pm, "urgent"`,
+    index % 3 === 0 ? '' : `Call after ${(index % 12) + 1} pm, "urgent"`,
     (index % 500) + 0.5,
     new Date(Date.UTC(2024, 0, 1 + (index % 365), 9, 30, 15)),
   ];
@@ -103,7 +103,12 @@ function writeXlsx(path: string, rows: number): void {
     return value === '' ? '' : `<c r="${reference}" t="s"><v>${stringIndex(value)}</v></c>`;
   };
   const sheetRows = [`<row r="1">${header.map((text, column) => cell(text, 1, column)).join('')}</row>`];
-  for (let index = 1; index <= rows; index += 1) sheetRows.push(`<row r="${index + 1}">${leadRow(index).map((value, column) => cell(value, index + 1, column)).join('')}</row>`);
+  for (let index = 1; index <= rows; index += 1)
+    sheetRows.push(
+      `<row r="${index + 1}">${leadRow(index)
+        .map((value, column) => cell(value, index + 1, column))
+        .join('')}</row>`,
+    );
   const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const relations = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   const files = new Map<string, string>([
@@ -111,7 +116,10 @@ function writeXlsx(path: string, rows: number): void {
       '[Content_Types].xml',
       `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
     ],
-    ['_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relations}/officeDocument" Target="xl/workbook.xml"/></Relationships>`],
+    [
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relations}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
     ['xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${main}" xmlns:r="${relations}"><sheets><sheet name="Leads" sheetId="1" r:id="rId1"/></sheets></workbook>`],
     [
       'xl/_rels/workbook.xml.rels',
@@ -121,9 +129,15 @@ function writeXlsx(path: string, rows: number): void {
       'xl/styles.xml',
       `<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="${main}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts><fonts count="1"><font/></fonts><fills count="1"><fill/></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164" applyNumberFormat="1"/></cellXfs></styleSheet>`,
     ],
-    ['xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${main}"><dimension ref="A1:${letterOf(header.length - 1)}${rows + 1}"/><sheetData>${sheetRows.join('')}</sheetData></worksheet>`],
+    [
+      'xl/worksheets/sheet1.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${main}"><dimension ref="A1:${letterOf(header.length - 1)}${rows + 1}"/><sheetData>${sheetRows.join('')}</sheetData></worksheet>`,
+    ],
   ]);
-  files.set('xl/sharedStrings.xml', `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${main}" uniqueCount="${strings.size}">${[...strings.keys()].map((text) => `<si><t>${escapeXml(text)}</t></si>`).join('')}</sst>`);
+  files.set(
+    'xl/sharedStrings.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${main}" uniqueCount="${strings.size}">${[...strings.keys()].map((text) => `<si><t>${escapeXml(text)}</t></si>`).join('')}</sst>`,
+  );
   writeFileSync(path, deflatedZip(new Map([...files].map(([name, text]) => [name, Buffer.from(text)]))));
 }
 

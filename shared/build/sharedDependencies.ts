@@ -12,19 +12,7 @@ const sharedPackage = JSON.parse(readFileSync(new URL('../package.json', import.
   dependencies: Record<string, string>;
 };
 
-const singletonPackages = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'redux',
-  '@reduxjs/toolkit',
-  'react-redux',
-  'i18next',
-  'react-i18next',
-  'moment',
-  'axios',
-  'react-hot-toast',
-] as const;
+const singletonPackages = ['react', 'react-dom', 'react-router-dom', 'redux', '@reduxjs/toolkit', 'react-redux', 'i18next', 'react-i18next', 'moment', 'axios', 'react-hot-toast'] as const;
 
 /** Packages whose subpaths are imported too (react/jsx-runtime, @reduxjs/toolkit/query/react …). */
 const withSubpaths = new Set<string>(['react', 'react-dom', '@reduxjs/toolkit']);

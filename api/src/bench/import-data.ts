@@ -56,7 +56,10 @@ export function* benchRows(count: number, domain: string): Generator<string[]> {
     const first = firstNames[person % firstNames.length] as string;
     const last = lastNames[(person * 7) % lastNames.length] as string;
     const place = pick(places);
-    const local = `${first}.${last}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    const local = `${first}.${last}`
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
     const email = index % 40 === 0 ? `${local}.${person}(at)${domain}` : `${local}.${person}@${domain}`;
     yield [
       first,

@@ -51,7 +51,10 @@ async function runJob(database: Database, file: string, kind: 'csv' | 'xlsx', ba
   const [admin] = await db.select({ id: users.id }).from(users).limit(1);
   const [status] = await db.select({ id: statuses.id }).from(statuses).where(eq(statuses.name, 'New'));
   if (!admin || !status) throw new Error('the reference seed is missing');
-  const [upload] = await db.insert(importFiles).values({ user_id: admin.id, file_name: `bench.${kind}`, kind, size: 0, path: file }).returning({ id: importFiles.id });
+  const [upload] = await db
+    .insert(importFiles)
+    .values({ user_id: admin.id, file_name: `bench.${kind}`, kind, size: 0, path: file })
+    .returning({ id: importFiles.id });
   const payload = {
     upload_id: upload!.id,
     options: { delimiter: ',', escape: '"', ignore_first_line: true },

@@ -92,7 +92,9 @@ async function main(): Promise<void> {
           `  import job: ${seconds(result.jobMs)}, ${perSecond(result.rows, result.jobMs)} rows/s (${result.rows.toLocaleString('en')} rows, ` +
             `${result.leads.toLocaleString('en')} leads), peak RSS ${megabytes(result.peakRssBytes)} (${megabytes(result.startRssBytes)} before the job)`,
         );
-        console.log(`  baseline ${result.baselineKind} of the ${result.leads.toLocaleString('en')} leads: ${seconds(result.baselineMs)}, ${perSecond(result.leads, result.baselineMs)} rows/s`);
+        console.log(
+          `  baseline ${result.baselineKind} of the ${result.leads.toLocaleString('en')} leads: ${seconds(result.baselineMs)}, ${perSecond(result.leads, result.baselineMs)} rows/s`,
+        );
         console.log(`  the same into leads itself (its foreign keys checked): ${seconds(result.baselineIntoLeadsMs)}, ${perSecond(result.leads, result.baselineIntoLeadsMs)} rows/s`);
         results.push({ ...result, target, kind });
       }

@@ -57,12 +57,26 @@ async function startApi(databaseUrl: string): Promise<{ address: string; process
   await buildApi();
   const port = await freePort();
   const child = spawn(process.execPath, [join(apiDirectory, outputDirectory, 'main.js')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', API_ROLE: 'web', DEMO_SEED: 'false', LOG_LEVEL: 'silent', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOGIN_RATE_LIMIT: '1000' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_ROLE: 'web',
+      DEMO_SEED: 'false',
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      LOGIN_RATE_LIMIT: '1000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const address = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 120; attempt++) {
-    const ready = await fetch(`${address}/api/health`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${address}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return { address, process: child };
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -168,7 +182,11 @@ async function main(): Promise<void> {
   const api = await startApi(url);
   const address = api.address;
   try {
-    const login = await fetch(`${address}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: adminEmail, password: adminPassword }) });
+    const login = await fetch(`${address}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+    });
     const token = ((await login.json()) as { data?: { access_token?: string } }).data?.access_token;
     if (!token) throw new Error(`login failed with ${login.status}`);
 

@@ -23,8 +23,7 @@ type Result = { target: Target; leads: number; seedMs: number; seedRows: number;
 
 const usage = 'usage: bench:seed -- [--leads N (default 1000000)] [--only pglite|postgres] [--batch-size B]';
 
-const wholeNumber = (value: string | undefined, name: string, fallback: number): number =>
-  wholeNumberOption(value, { name, fallback, min: 1, usage });
+const wholeNumber = (value: string | undefined, name: string, fallback: number): number => wholeNumberOption(value, { name, fallback, min: 1, usage });
 
 const perSecond = (rows: number, ms: number): string => Math.round((rows * 1000) / ms).toLocaleString('en');
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
@@ -55,7 +54,9 @@ async function measure(target: Target, database: Database, leads: number, batchS
 
   const report = await seedDemoData(database, { leads, seed: 1, batchSize, secrets, log: (line) => console.log(`  ${line}`) });
   const seedRows = Object.values(report.counts).reduce((sum, rows) => sum + rows, 0);
-  console.log(`  seedDemoData: ${seconds(report.elapsedMs)}, ${perSecond(leads, report.elapsedMs)} leads/s, ${perSecond(seedRows, report.elapsedMs)} rows/s (${seedRows.toLocaleString('en')} rows with histories and tags)`);
+  console.log(
+    `  seedDemoData: ${seconds(report.elapsedMs)}, ${perSecond(leads, report.elapsedMs)} leads/s, ${perSecond(seedRows, report.elapsedMs)} rows/s (${seedRows.toLocaleString('en')} rows with histories and tags)`,
+  );
 
   // The baseline's rows are generated and serialized before the clock starts: it measures the database alone.
   await database.pool.query('create table bench_leads_baseline (like leads including all)');

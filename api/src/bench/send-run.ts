@@ -35,7 +35,10 @@ async function setup(database: Database, brokerOrigin: string, leadCount: number
         from unnest(${columnLiteral(indexes)}::int[]) as n`);
   }
   const stamp = Date.now().toString(36);
-  const [broker] = await db.insert(brokers).values({ name: `Bench broker ${stamp}` }).returning({ id: brokers.id });
+  const [broker] = await db
+    .insert(brokers)
+    .values({ name: `Bench broker ${stamp}` })
+    .returning({ id: brokers.id });
   const [integration] = await db
     .insert(sendIntegrations)
     .values({
@@ -52,8 +55,18 @@ async function setup(database: Database, brokerOrigin: string, leadCount: number
     .values({ broker_id: broker!.id, branch_name: 'Bench desk', send_integration_id: integration!.id })
     .returning({ id: brokerDepartments.id });
   const [admin] = await db.select({ id: users.id }).from(users).limit(1);
-  const payload: SendJobPayload = { broker_department_id: department!.id, department_label: 'Bench broker - Bench desk', filters: {} as SendJobPayload['filters'], lead_ids: null, import_job_id: null, resend_unknown: false };
-  const [job] = await db.insert(jobs).values({ user_id: admin?.id ?? null, type: sendJobType, name: 'Bench send', payload }).returning({ id: jobs.id });
+  const payload: SendJobPayload = {
+    broker_department_id: department!.id,
+    department_label: 'Bench broker - Bench desk',
+    filters: {} as SendJobPayload['filters'],
+    lead_ids: null,
+    import_job_id: null,
+    resend_unknown: false,
+  };
+  const [job] = await db
+    .insert(jobs)
+    .values({ user_id: admin?.id ?? null, type: sendJobType, name: 'Bench send', payload })
+    .returning({ id: jobs.id });
   return { jobId: job!.id };
 }
 

@@ -131,7 +131,9 @@ async function main(): Promise<void> {
     console.log(`\n== run 1: ${leads} leads in ${(ms / 1000).toFixed(1)} s = ${rate.toFixed(1)} leads/s`);
     console.log(`  bound C ÷ latency: ${bound.toFixed(1)} leads/s → ${((rate / bound) * 100).toFixed(1)} % of the bound (goal ≥ 85 %)`);
     console.log(`  baseline, a bare client's ${leads} posts at concurrency ${concurrency}: ${bareRate.toFixed(1)} posts/s → the job does ${((rate / bareRate) * 100).toFixed(1)} % of it`);
-    console.log(`  job ${first.job.status}; rows: ${first.rows.map((row) => `${row.state}${row.failure ? ` (${row.failure})` : ''} ${row.total}`).join(', ')}; broker received ${brokerStats.received - leads} (bare posts excluded)`);
+    console.log(
+      `  job ${first.job.status}; rows: ${first.rows.map((row) => `${row.state}${row.failure ? ` (${row.failure})` : ''} ${row.total}`).join(', ')}; broker received ${brokerStats.received - leads} (bare posts excluded)`,
+    );
 
     // Run 2: kill the worker mid-job, resume it, count what the broker got twice.
     const broker2 = await startBroker(latency);

@@ -25,5 +25,10 @@ export async function refreshSmallTableStatistics(db: Db, table: PgTable): Promi
  * counts came from the statistics before the write (200,000 rows imported, "about 72,222 leads").
  */
 export async function analyzeAfterBulkWrite(db: Db, ...tables: PgTable[]): Promise<void> {
-  await db.execute(sql`analyze ${sql.join(tables.map((table) => sql`${table}`), sql`, `)}`);
+  await db.execute(
+    sql`analyze ${sql.join(
+      tables.map((table) => sql`${table}`),
+      sql`, `,
+    )}`,
+  );
 }

@@ -160,7 +160,13 @@ export async function startFakeBroker(options: FakeBrokerOptions = {}): Promise<
     const key = `${request.method ?? ''} ${url.pathname}`;
     switch (key) {
       case 'POST /leads':
-        return receiveLead(exchange, 'generic', genericAuthorized(exchange), (id) => ({ status: 'ok', data: { lead_id: id, autologin_url: autologin(id) } }), (message) => ({ status: 'error', message }));
+        return receiveLead(
+          exchange,
+          'generic',
+          genericAuthorized(exchange),
+          (id) => ({ status: 'ok', data: { lead_id: id, autologin_url: autologin(id) } }),
+          (message) => ({ status: 'error', message }),
+        );
       case 'POST /auth/token': {
         const body = parseBody(exchange);
         if (body['username'] !== credentials.username || body['password'] !== credentials.password) return unauthorized(response);

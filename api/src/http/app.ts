@@ -71,7 +71,8 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
       throw new Error(`route ${methods.join(',')} ${url} is public but not listed in publicRoutes`);
     }
     route.config = { ...route.config, access: declared };
-    for (const method of methods) if (method !== 'HEAD') registeredRoutes.push({ method, url, access: declared, body: route.schema?.body, params: route.schema?.params, querystring: route.schema?.querystring });
+    for (const method of methods)
+      if (method !== 'HEAD') registeredRoutes.push({ method, url, access: declared, body: route.schema?.body, params: route.schema?.params, querystring: route.schema?.querystring });
   });
 
   await app.register(helmet, { global: true });
@@ -104,11 +105,14 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
     }
   });
 
-
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Lead console API', version: '0.1.0', description: 'Back-office API of the lead console. Authenticate with `POST /api/login` and send `Authorization: Bearer <access_token>`.' },
+      info: {
+        title: 'Lead console API',
+        version: '0.1.0',
+        description: 'Back-office API of the lead console. Authenticate with `POST /api/login` and send `Authorization: Bearer <access_token>`.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -135,11 +135,13 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
     for (const rule of definition.unique ?? []) {
       const values = rule.columns.map((column) => body[column.name] ?? existing?.[column.name]);
       if (values.some((value) => value === undefined || value === null)) continue;
-      const conditions: SQL[] = rule.columns.map((column, index) =>
-        typeof values[index] === 'string' ? sql`lower(${column}) = lower(${values[index]})` : eq(column, values[index]),
-      );
+      const conditions: SQL[] = rule.columns.map((column, index) => (typeof values[index] === 'string' ? sql`lower(${column}) = lower(${values[index]})` : eq(column, values[index])));
       if (currentId !== null) conditions.push(ne(table.id, currentId));
-      const [taken] = await db.select({ id: table.id }).from(table).where(and(...conditions)).limit(1);
+      const [taken] = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(...conditions))
+        .limit(1);
       if (taken) throw invalid({ [rule.field]: [rule.message ?? `The ${rule.field.replaceAll('_', ' ')} has already been taken.`] });
     }
   }
@@ -200,7 +202,10 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
 
     app.post(
       definition.path,
-      { schema: { tags, summary: `Create a ${definition.name}`, body: definition.create, response: { 201: z.object({ message: z.string(), data: definition.item }) } }, config: { access: permissions.create } },
+      {
+        schema: { tags, summary: `Create a ${definition.name}`, body: definition.create, response: { 201: z.object({ message: z.string(), data: definition.item }) } },
+        config: { access: permissions.create },
+      },
       async (request, reply) => {
         const auth = requireAuth(request);
         const body = request.body as Row;
@@ -208,7 +213,10 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
         const values = hooks.toValues ? await hooks.toValues(body, null) : body;
         try {
           const data = await db.transaction(async (tx) => {
-            const [row] = await tx.insert(table).values(values as PgTable['$inferInsert']).returning();
+            const [row] = await tx
+              .insert(table)
+              .values(values as PgTable['$inferInsert'])
+              .returning();
             if (!row) throw new Error('insert returned nothing');
             await hooks.afterWrite?.(tx, { row, body, existing: null, auth });
             return itemOf(tx, row);
@@ -222,7 +230,10 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
 
     app.put(
       `${definition.path}/:id`,
-      { schema: { tags, summary: `Update a ${definition.name}`, params: idParam, body: definition.update, response: { 200: z.object({ message: z.string(), data: definition.item }) } }, config: { access: permissions.update } },
+      {
+        schema: { tags, summary: `Update a ${definition.name}`, params: idParam, body: definition.update, response: { 200: z.object({ message: z.string(), data: definition.item }) } },
+        config: { access: permissions.update },
+      },
       async (request) => {
         const auth = requireAuth(request);
         const existing = await findOr404(db, request.params.id);
@@ -234,7 +245,11 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
             // A body made only of relations leaves no column to set: touch updated_at, or read the row as is.
             const changes = Object.keys(values).length > 0 ? values : 'updated_at' in table ? { updated_at: new Date() } : null;
             const [row] = changes
-              ? await tx.update(table).set(changes as PgTable['$inferInsert']).where(eq(table.id, request.params.id)).returning()
+              ? await tx
+                  .update(table)
+                  .set(changes as PgTable['$inferInsert'])
+                  .where(eq(table.id, request.params.id))
+                  .returning()
               : await tx.select().from(table).where(eq(table.id, request.params.id));
             if (!row) throw notFound(definition.name);
             await hooks.afterWrite?.(tx, { row, body, existing, auth });
@@ -261,7 +276,8 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
             await hooks.afterDelete?.(tx, { row, auth });
           });
         } catch (error) {
-          if (errorCode(error) === pgForeignKeyViolation || errorCode(error) === pgRestrictViolation) throw new HttpError(409, `This ${definition.name.toLowerCase()} is in use and cannot be deleted.`);
+          if (errorCode(error) === pgForeignKeyViolation || errorCode(error) === pgRestrictViolation)
+            throw new HttpError(409, `This ${definition.name.toLowerCase()} is in use and cannot be deleted.`);
           throw error;
         }
         return { message: messages.deleted };

@@ -13,8 +13,7 @@ import { secretBoxFor } from '../modules/sending/secrets.ts';
 
 const usage = 'usage: seed:demo -- --leads N [--seed S] [--batch-size B]';
 
-const wholeNumber = (value: string | undefined, name: string, fallback: number): number =>
-  wholeNumberOption(value, { name, fallback, min: 0, usage });
+const wholeNumber = (value: string | undefined, name: string, fallback: number): number => wholeNumberOption(value, { name, fallback, min: 0, usage });
 
 async function main(): Promise<number> {
   // pnpm passes the `--` separator through to the script; parseArgs would take everything after it as positionals.

@@ -36,10 +36,22 @@ export async function seedReference(db: Db, options: SeedOptions): Promise<SeedR
       .insert(tables.permissions)
       .values(permissionCatalogue.map((entry) => ({ name: entry.name, group: entry.group, guard_name: defaultGuard })))
       .onConflictDoUpdate({ target: [tables.permissions.name, tables.permissions.guard_name], set: { group: sql`excluded."group"` } });
-    await tx.insert(tables.statuses).values([...statuses]).onConflictDoNothing();
-    await tx.insert(tables.countries).values([...countries]).onConflictDoNothing();
-    await tx.insert(tables.languages).values([...languages]).onConflictDoNothing();
-    await tx.insert(tables.locales).values([...interfaceLocales]).onConflictDoNothing();
+    await tx
+      .insert(tables.statuses)
+      .values([...statuses])
+      .onConflictDoNothing();
+    await tx
+      .insert(tables.countries)
+      .values([...countries])
+      .onConflictDoNothing();
+    await tx
+      .insert(tables.languages)
+      .values([...languages])
+      .onConflictDoNothing();
+    await tx
+      .insert(tables.locales)
+      .values([...interfaceLocales])
+      .onConflictDoNothing();
 
     const adminRoleId = await upsertRole(tx, administratorRole);
     const createdAdmin = await ensureAdmin(tx, options, adminRoleId);
@@ -67,15 +79,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Creates the role if missing and gives it its permissions (all of them again each time, unless onlyIfNew). */
 async function upsertRole(tx: Tx, role: RoleSeed, { onlyIfNew = false } = {}): Promise<number> {
-  const [inserted] = await tx
-    .insert(tables.roles)
-    .values({ name: role.name, guard_name: defaultGuard })
-    .onConflictDoNothing()
-    .returning({ id: tables.roles.id });
+  const [inserted] = await tx.insert(tables.roles).values({ name: role.name, guard_name: defaultGuard }).onConflictDoNothing().returning({ id: tables.roles.id });
   const [existing] = inserted ? [inserted] : await tx.select({ id: tables.roles.id }).from(tables.roles).where(eq(tables.roles.name, role.name));
   if (!existing) throw new Error(`role ${role.name} could not be created`);
   if (onlyIfNew && !inserted) return existing.id;
-  const permissionRows = await tx.select({ id: tables.permissions.id }).from(tables.permissions).where(inArray(tables.permissions.name, [...role.permissions]));
+  const permissionRows = await tx
+    .select({ id: tables.permissions.id })
+    .from(tables.permissions)
+    .where(inArray(tables.permissions.name, [...role.permissions]));
   if (permissionRows.length > 0) {
     await tx
       .insert(tables.roleHasPermissions)

@@ -1,15 +1,6 @@
 /** While signed in: the profile refresh, the option-list cycle and the locales load (SPEC §4, §7). */
 import { useEffect } from 'react';
-import {
-  createActivityMonitor,
-  fetchLocales,
-  fetchOptionList,
-  getJson,
-  refreshProfile,
-  startOptionCycle,
-  startProfileRefresh,
-  useAppStore,
-} from '@crm/shared';
+import { createActivityMonitor, fetchLocales, fetchOptionList, getJson, refreshProfile, startOptionCycle, startProfileRefresh, useAppStore } from '@crm/shared';
 
 export function useSessionSchedulers(): void {
   const store = useAppStore();

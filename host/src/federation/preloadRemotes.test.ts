@@ -97,10 +97,7 @@ test("then the pages' modules, one remote after another, so the first to load a 
   const scheduler = manualIdle();
   const preload = jest.fn((_: RemotePreload) => Promise.resolve());
   let finishDashboard = () => {};
-  const warming = jest.fn(
-    (entry: RemotePreload): Promise<void> =>
-      entry.remote === 'mfe_dashboard' ? new Promise<void>((resolve) => (finishDashboard = resolve)) : Promise.resolve(),
-  );
+  const warming = jest.fn((entry: RemotePreload): Promise<void> => (entry.remote === 'mfe_dashboard' ? new Promise<void>((resolve) => (finishDashboard = resolve)) : Promise.resolve()));
   preloadOnIdle(reachableRemotes(['dashboard.view', 'lead.view']), { preload, warm: warming, idle: scheduler.idle, busy: () => false });
   scheduler.runNext();
   await settle();

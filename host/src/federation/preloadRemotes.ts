@@ -77,7 +77,10 @@ export function preloadOnIdle(
     }
     for (const entry of pending) started.add(entry.remote);
     // Through promises, so even a synchronous throw (no federation runtime) ends as a missed head start.
-    const attempt = (step: (remote: RemotePreload) => Promise<void>, entry: RemotePreload) => Promise.resolve(entry).then(step).catch(() => undefined);
+    const attempt = (step: (remote: RemotePreload) => Promise<void>, entry: RemotePreload) =>
+      Promise.resolve(entry)
+        .then(step)
+        .catch(() => undefined);
     void Promise.all(pending.map((entry) => attempt(preload, entry))).then(async () => {
       // One remote after another: the first to load a shared module (the contract, zod) shares it with the next.
       for (const entry of pending) {

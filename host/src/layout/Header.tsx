@@ -48,7 +48,14 @@ export function Header({ collapsed, onToggleSidebar }: { collapsed: boolean; onT
 
   const apiOrigin = new URL(getRuntimeConfig().apiBaseUrl).origin;
   const helpItems: MenuProps['items'] = [
-    { key: 'docs', label: <a href={`${apiOrigin}/api/docs`} target="_blank" rel="noreferrer">{t('header.api_docs')}</a> },
+    {
+      key: 'docs',
+      label: (
+        <a href={`${apiOrigin}/api/docs`} target="_blank" rel="noreferrer">
+          {t('header.api_docs')}
+        </a>
+      ),
+    },
     { key: 'guide', label: <a href="#guide">{t('header.guide')}</a> },
     { key: 'support', label: <a href="#support">{t('header.support')}</a> },
   ];
@@ -64,12 +71,7 @@ export function Header({ collapsed, onToggleSidebar }: { collapsed: boolean; onT
   return (
     <Layout.Header style={{ background: '#fff', padding: '0 16px' }}>
       <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-        <Button
-          type="text"
-          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          aria-label={collapsed ? t('header.expand') : t('header.collapse')}
-          onClick={onToggleSidebar}
-        />
+        <Button type="text" icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label={collapsed ? t('header.expand') : t('header.collapse')} onClick={onToggleSidebar} />
         <Flex align="center" gap={phone ? 2 : 'small'} style={{ minWidth: 0 }}>
           <Button type="text" icon={<SearchOutlined />} aria-label={t('header.search')} onClick={() => setSearchOpen(true)} />
           <NotificationBell />

@@ -47,7 +47,11 @@ export function NotificationBell() {
           ))}
         </ul>
       )}
-      {total > 3 && <Link to={routeUrl('profile/notifications')} onClick={close}>{t('header.see_more')}</Link>}
+      {total > 3 && (
+        <Link to={routeUrl('profile/notifications')} onClick={close}>
+          {t('header.see_more')}
+        </Link>
+      )}
     </div>
   );
 

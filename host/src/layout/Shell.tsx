@@ -34,23 +34,23 @@ export function Shell() {
   // AntApp (message, modal and notification context) is part of the signed-in UI, not the login page.
   return (
     <AntApp>
-    <Layout style={{ minHeight: '100vh' }}>
-      {small ? (
-        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} width={260} styles={{ body: { padding: 0, background: '#001529' } }} data-testid="sidebar-drawer">
-          <SidebarMenu onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-      ) : (
-        <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={240} data-testid="sidebar">
-          <SidebarMenu collapsed={collapsed} />
-        </Layout.Sider>
-      )}
-      <Layout>
-        <Header collapsed={small ? !drawerOpen : collapsed} onToggleSidebar={toggle} />
-        <Layout.Content style={{ margin: 16 }}>
-          <Outlet />
-        </Layout.Content>
+      <Layout style={{ minHeight: '100vh' }}>
+        {small ? (
+          <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} width={260} styles={{ body: { padding: 0, background: '#001529' } }} data-testid="sidebar-drawer">
+            <SidebarMenu onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        ) : (
+          <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={240} data-testid="sidebar">
+            <SidebarMenu collapsed={collapsed} />
+          </Layout.Sider>
+        )}
+        <Layout>
+          <Header collapsed={small ? !drawerOpen : collapsed} onToggleSidebar={toggle} />
+          <Layout.Content style={{ margin: 16 }}>
+            <Outlet />
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
     </AntApp>
   );
 }

@@ -9,9 +9,7 @@ export type MenuSection = { group: MenuGroup | 'top'; entries: MenuEntry[] };
 export function visibleMenu(permissions: readonly string[]): MenuSection[] {
   const sections: MenuSection[] = [];
   for (const group of ['top', ...menuGroups] as const) {
-    const entries = routeTable
-      .filter((route) => route.menu === group && isAllowed(permissions, route.permission))
-      .map((route) => ({ path: `/${route.path}`, titleKey: route.titleKey }));
+    const entries = routeTable.filter((route) => route.menu === group && isAllowed(permissions, route.permission)).map((route) => ({ path: `/${route.path}`, titleKey: route.titleKey }));
     if (entries.length > 0) sections.push({ group, entries });
   }
   return sections;

@@ -39,9 +39,14 @@ function RemoteFailure({ error, retry }: { error: RemoteLoadError; retry(): void
   );
 }
 
+/** One lazy page per attempt: React.lazy keeps a failed load, so each Retry (a new `_attempt`) needs a new one. */
+function lazyPage(remote: string, page: string, _attempt: number) {
+  return lazy(() => loadPage(remote, page, getRuntimeConfig().pageLoadDelayMs));
+}
+
 export function RemotePage({ remote, page }: { remote: string; page: string }) {
   const [attempt, setAttempt] = useState(0);
-  const Page = useMemo(() => lazy(() => loadPage(remote, page, getRuntimeConfig().pageLoadDelayMs)), [remote, page, attempt]);
+  const Page = useMemo(() => lazyPage(remote, page, attempt), [remote, page, attempt]);
   return (
     <RemoteErrorBoundary
       key={`${remote}/${page}/${attempt}`}

@@ -24,7 +24,15 @@ function ContrastWarning({ values }: { values: StatusColours }) {
   const ratio = contrastRatio(text_color, bg_color);
   if (ratio >= readableContrast) return null;
   const shown = (value: number) => formatCount(Math.floor(value * 10) / 10, i18n.language);
-  return <Alert type="warning" showIcon style={{ marginTop: 8 }} data-testid="status-contrast-warning" title={t('settings:statusPreview.lowContrast', { ratio: shown(ratio), readable: shown(readableContrast) })} />;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginTop: 8 }}
+      data-testid="status-contrast-warning"
+      title={t('settings:statusPreview.lowContrast', { ratio: shown(ratio), readable: shown(readableContrast) })}
+    />
+  );
 }
 
 /** The live preview of the status form: the badge as the list will show it. */

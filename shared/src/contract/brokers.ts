@@ -3,7 +3,19 @@
  * `broker/department/search` and `broker/department/:id/histories/view`.
  */
 import { z } from 'zod';
-import { calendarDate, idText as queryReference, isoDateTime, maxNameLength, maxTextLength, nulFree, optionalText, paginationQuery, recordId as reference, requiredName as name, text } from './common.ts';
+import {
+  calendarDate,
+  idText as queryReference,
+  isoDateTime,
+  maxNameLength,
+  maxTextLength,
+  nulFree,
+  optionalText,
+  paginationQuery,
+  recordId as reference,
+  requiredName as name,
+  text,
+} from './common.ts';
 import { languageCode } from './localizations.ts';
 import { sendStates } from './leadRecords.ts';
 import { resourceBodies } from './settings.ts';
@@ -28,7 +40,15 @@ export const brokerBodies = resourceBodies({
   name,
   company_name: optionalText(maxNameLength),
   company_info: optionalText(maxTextLength),
-  company_web_pages: z.array(z.url({ protocol: /^https?$/, error: 'Each web page must be an http(s) address.' }).check(nulFree).max(2048)).max(50).optional(),
+  company_web_pages: z
+    .array(
+      z
+        .url({ protocol: /^https?$/, error: 'Each web page must be an http(s) address.' })
+        .check(nulFree)
+        .max(2048),
+    )
+    .max(50)
+    .optional(),
   agreement_details: optionalText(maxTextLength),
   ip_addresses: ipOrNetworkList.optional(),
   contract_expires_in: calendarDate('The date must be a day like 2026-12-31.').nullable().optional(),

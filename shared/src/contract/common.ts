@@ -59,11 +59,7 @@ function isTimeZone(zone: string): boolean {
 }
 
 /** An IANA time zone (the browser's, `Intl.DateTimeFormat().resolvedOptions().timeZone`): local days and times are read there. */
-export const timeZoneName = text()
-  .trim()
-  .min(1, { abort: true })
-  .max(64, { abort: true })
-  .refine(isTimeZone, 'The time zone must be an IANA zone like Europe/Berlin.');
+export const timeZoneName = text().trim().min(1, { abort: true }).max(64, { abort: true }).refine(isTimeZone, 'The time zone must be an IANA zone like Europe/Berlin.');
 
 /**
  * A day `YYYY-MM-DD` that exists (years 0001–9999): the shape alone lets 2026-02-30 through, which PostgreSQL refuses

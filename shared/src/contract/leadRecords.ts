@@ -178,8 +178,7 @@ const statusRuleShape = {
   ignore_duration: z.boolean().optional(),
 };
 type StatusRuleInput = { condition_status_id?: number; last_status_id?: number; duration_day?: number; ignore_duration?: boolean };
-const differentStatuses = (value: StatusRuleInput) =>
-  value.condition_status_id === undefined || value.condition_status_id !== value.last_status_id;
+const differentStatuses = (value: StatusRuleInput) => value.condition_status_id === undefined || value.condition_status_id !== value.last_status_id;
 const durationGiven = (value: StatusRuleInput) => value.ignore_duration === true || value.duration_day === undefined || value.duration_day >= 1;
 
 function statusRuleChecks<Schema extends z.ZodType<StatusRuleInput>>(schema: Schema) {
@@ -192,7 +191,10 @@ function statusRuleChecks<Schema extends z.ZodType<StatusRuleInput>>(schema: Sch
 export const leadStatusSettingBodies = {
   create: statusRuleChecks(z.strictObject(statusRuleShape)),
   update: statusRuleChecks(
-    z.strictObject(statusRuleShape).partial().refine((value) => Object.keys(value).length > 0, 'Nothing to update.'),
+    z
+      .strictObject(statusRuleShape)
+      .partial()
+      .refine((value) => Object.keys(value).length > 0, 'Nothing to update.'),
   ),
 };
 /** The plain object schemas, for resource routes that need the shape (the checks above run on top). */

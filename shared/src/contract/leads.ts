@@ -189,7 +189,12 @@ const optionalEmail = text()
   .nullable()
   .optional();
 const money = z
-  .union([z.number(), text().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'The amount must be a number with up to 2 decimals.')])
+  .union([
+    z.number(),
+    text()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'The amount must be a number with up to 2 decimals.'),
+  ])
   .transform((value) => String(value))
   .nullable()
   .optional();
@@ -210,8 +215,16 @@ export const leadFields = {
   alt_email: optionalEmail,
   phone: optionalText(64),
   alt_phone: optionalText(64),
-  country: text().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'The country is an ISO 3166 alpha-2 code.').nullable().optional(),
-  date_of_birth: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth is a date like 1990-04-30.').nullable().optional(),
+  country: text()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'The country is an ISO 3166 alpha-2 code.')
+    .nullable()
+    .optional(),
+  date_of_birth: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth is a date like 1990-04-30.')
+    .nullable()
+    .optional(),
   language: optionalText(16),
   funnel: optionalText(maxNameLength),
   comment: optionalText(maxTextLength),
@@ -220,7 +233,10 @@ export const leadFields = {
   state: optionalText(maxNameLength),
   city: optionalText(maxNameLength),
   zip: optionalText(32),
-  ip: z.union([z.literal(''), z.ipv4(), z.ipv6()]).nullable().optional(),
+  ip: z
+    .union([z.literal(''), z.ipv4(), z.ipv6()])
+    .nullable()
+    .optional(),
   source_id: optionalReference,
   affiliate_company_id: optionalReference,
   email_status_id: optionalReference,
@@ -236,7 +252,10 @@ export const leadFields = {
   product_name: optionalText(maxNameLength),
   card_name: optionalText(maxNameLength),
   card_type: optionalText(64),
-  card_digits: text().regex(/^\d{4}$/, 'The card digits are the last 4 digits.').nullable().optional(),
+  card_digits: text()
+    .regex(/^\d{4}$/, 'The card digits are the last 4 digits.')
+    .nullable()
+    .optional(),
   deposit_exists: z.boolean().optional(),
   is_fresh: z.boolean().optional(),
   tag_ids: z.array(reference).max(100).optional(),
@@ -245,14 +264,10 @@ export const leadFields = {
 const hasContact = (value: { email?: string | null; phone?: string | null }) => Boolean(value.email || value.phone);
 
 /** Add lead: the fields above plus the starting status (a source's random status when absent). */
-export const leadCreateBody = z
-  .strictObject({ ...leadFields, status_id: optionalReference })
-  .refine(hasContact, { message: 'A lead needs an email or a phone.', path: ['email'] });
+export const leadCreateBody = z.strictObject({ ...leadFields, status_id: optionalReference }).refine(hasContact, { message: 'A lead needs an email or a phone.', path: ['email'] });
 export type LeadCreateBody = z.input<typeof leadCreateBody>;
 
-export const leadUpdateBody = z
-  .strictObject(leadFields)
-  .refine((value) => Object.keys(value).length > 0, 'Nothing to update.');
+export const leadUpdateBody = z.strictObject(leadFields).refine((value) => Object.keys(value).length > 0, 'Nothing to update.');
 export type LeadUpdateBody = z.input<typeof leadUpdateBody>;
 
 /** The stored lead as the add-lead and retry answers give it: its own columns, relations by id. */

@@ -56,7 +56,10 @@ export type UserItem = z.infer<typeof userItem>;
 
 export const roleCreateBody = z.strictObject({
   name,
-  guard_name: text().trim().regex(/^[a-z][a-z0-9_-]{0,63}$/, 'The guard name is lower-case letters, digits, dashes and underscores.').default('web'),
+  guard_name: text()
+    .trim()
+    .regex(/^[a-z][a-z0-9_-]{0,63}$/, 'The guard name is lower-case letters, digits, dashes and underscores.')
+    .default('web'),
   permissions: z.array(permissionName).max(permissionNames.length).default([]),
 });
 export const roleUpdateBody = roleCreateBody

@@ -81,4 +81,5 @@ export function fieldIssueMessage(issue: Issue): string | undefined {
 
 // In a browser the console's Content-Security-Policy forbids eval: zod's probe for it (`new Function`) is reported as a
 // violation even though zod catches it, so there zod runs without its compiled fast path (the setting is global).
+// `'document' in globalThis`, not `typeof document`: the API compiles this file without the DOM's types.
 z.config({ customError: fieldIssueMessage, ...('document' in globalThis ? { jitless: true } : {}) });

@@ -2,16 +2,51 @@ import { allPermissions, crudPermissions, isPermission, permissionCatalogue, per
 
 /** Every permission string SPEC §2 and §6 name: routes, extra ones and option-list gates. */
 const fromSpec = [
-  'dashboard.view', 'lead.view', 'lead.single.view', 'failed.lead.view', 'lead.statusSetting.view', 'lead.history.view',
-  'lead.black_list.view', 'user.profile.view', 'user.profile.notification.view', 'user.profile.job.view', 'broker.view',
-  'broker.department.view', 'broker.department.histories.view', 'send.integration.view', 'settings.locale.view',
-  'settings.localization.view', 'settings.status.view', 'settings.country.view', 'settings.language.view', 'settings.tag.view',
-  'settings.source.view', 'settings.affiliateCompany.view', 'settings.sourceRandomStatus.view', 'settings.request.view',
-  'management.user.view', 'management.user.create', 'management.user.update', 'management.role.view', 'management.role.create',
-  'management.role.update', 'management.permission.view', 'lead.failed.view', 'management.role_has_permissions.view',
-  'hide.non_privileged', 'options.users.all', 'options.brokers.all', 'options.brokers.send', 'options.broker_departments.all',
-  'options.sources.all', 'options.tags.all', 'options.countries.all', 'options.statuses.all', 'options.statusesOfSent.all',
-  'options.statuses.sendHistoryFailure', 'options.affiliateCompanies.all',
+  'dashboard.view',
+  'lead.view',
+  'lead.single.view',
+  'failed.lead.view',
+  'lead.statusSetting.view',
+  'lead.history.view',
+  'lead.black_list.view',
+  'user.profile.view',
+  'user.profile.notification.view',
+  'user.profile.job.view',
+  'broker.view',
+  'broker.department.view',
+  'broker.department.histories.view',
+  'send.integration.view',
+  'settings.locale.view',
+  'settings.localization.view',
+  'settings.status.view',
+  'settings.country.view',
+  'settings.language.view',
+  'settings.tag.view',
+  'settings.source.view',
+  'settings.affiliateCompany.view',
+  'settings.sourceRandomStatus.view',
+  'settings.request.view',
+  'management.user.view',
+  'management.user.create',
+  'management.user.update',
+  'management.role.view',
+  'management.role.create',
+  'management.role.update',
+  'management.permission.view',
+  'lead.failed.view',
+  'management.role_has_permissions.view',
+  'hide.non_privileged',
+  'options.users.all',
+  'options.brokers.all',
+  'options.brokers.send',
+  'options.broker_departments.all',
+  'options.sources.all',
+  'options.tags.all',
+  'options.countries.all',
+  'options.statuses.all',
+  'options.statusesOfSent.all',
+  'options.statuses.sendHistoryFailure',
+  'options.affiliateCompanies.all',
 ];
 
 test('the catalogue holds every permission the spec names', () => {
@@ -27,7 +62,23 @@ test('permission names are unique and each has a known group', () => {
 
 test('every SPEC §6 group label is used', () => {
   const used = new Set<string>(permissionCatalogue.map((entry) => entry.group));
-  const labels = ['management', 'permission', 'role', 'user', 'localization', 'status', 'broker', 'department', 'lead', 'import', 'single', 'status setting', 'integration', 'job', 'notification'];
+  const labels = [
+    'management',
+    'permission',
+    'role',
+    'user',
+    'localization',
+    'status',
+    'broker',
+    'department',
+    'lead',
+    'import',
+    'single',
+    'status setting',
+    'integration',
+    'job',
+    'notification',
+  ];
   expect(labels.filter((label) => !used.has(label))).toEqual([]);
 });
 

@@ -7,7 +7,6 @@ export const requestDirections = ['inbound', 'outbound'] as const;
 export type RequestDirection = (typeof requestDirections)[number];
 export const requestLogSortKeys = ['created_at', 'duration_ms', 'status'] as const;
 
-
 /**
  * `direction` orders the list (asc|desc) as on every list of this API, so the inbound/outbound filter is
  * `request_direction`. A date-only `to` includes that whole day (UTC).

@@ -33,7 +33,11 @@ export type IntegrationSecretField = (typeof integrationSecretFields)[number];
  * `response_content`: the success test of `response_type` and where the broker's answer holds the lead id, the
  * autologin URL, the client URL and an error message. Paths are dotted (`data.items.0.id`).
  */
-const jsonPath = text().trim().min(1).max(255).regex(/^[\w$-]+(\.[\w$-]+)*$/, 'A path is dotted names or indexes, like data.id.');
+const jsonPath = text()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[\w$-]+(\.[\w$-]+)*$/, 'A path is dotted names or indexes, like data.id.');
 export const responseContent = z.strictObject({
   success_path: jsonPath.optional(),
   success_value: text().max(255).optional(),
@@ -50,9 +54,17 @@ const secret = text().max(2048).nullable().optional();
 
 export const integrationBodies = resourceBodies({
   name: requiredName,
-  site_url: z.url({ protocol: /^https?$/, error: 'The site URL must be an http(s) address.' }).check(nulFree).max(2048),
+  site_url: z
+    .url({ protocol: /^https?$/, error: 'The site URL must be an http(s) address.' })
+    .check(nulFree)
+    .max(2048),
   /** Token exchange: the login endpoint answering `{ access_token, expires_in }`. */
-  token_url: z.url({ protocol: /^https?$/, error: 'The token URL must be an http(s) address.' }).check(nulFree).max(2048).nullable().optional(),
+  token_url: z
+    .url({ protocol: /^https?$/, error: 'The token URL must be an http(s) address.' })
+    .check(nulFree)
+    .max(2048)
+    .nullable()
+    .optional(),
   username: optionalString(maxNameLength),
   password: secret,
   api_token: secret,
@@ -142,7 +154,9 @@ export const sampleLead = z.strictObject({
   surname: text().trim().min(1).max(maxNameLength).default('Lead'),
   email: z.email().max(maxNameLength).default('test.lead@example.com'),
   phone: text().trim().min(4).max(32).default('+4915112345678'),
-  country: text().regex(/^[A-Z]{2}$/).default('DE'),
+  country: text()
+    .regex(/^[A-Z]{2}$/)
+    .default('DE'),
   language: text().max(16).default('de'),
   ip: text().max(64).default('203.0.113.10'),
   funnel: text().max(maxNameLength).default('test'),

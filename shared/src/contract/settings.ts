@@ -24,7 +24,11 @@ export const localeItem = z.object({ id: z.number().int(), code: z.string(), nam
 
 export const localizationBodies = resourceBodies({
   locale: languageCode,
-  key: text().trim().min(1, 'The key field is required.').max(maxNameLength).regex(/^[\w.:-]+$/, 'The key may hold letters, digits, dots, dashes, colons and underscores.'),
+  key: text()
+    .trim()
+    .min(1, 'The key field is required.')
+    .max(maxNameLength)
+    .regex(/^[\w.:-]+$/, 'The key may hold letters, digits, dots, dashes, colons and underscores.'),
   value: text().max(maxTextLength),
 });
 export const localizationItem = z.object({ id: z.number().int(), locale: z.string(), key: z.string(), value: z.string(), ...timestamps });
@@ -75,16 +79,32 @@ export const countryBodies = resourceBodies({
   citizenship: optionalText(maxNameLength),
   country_code: z.string().regex(/^\d{3}$/, 'The country code is the 3-digit ISO 3166 numeric code.'),
   currency: optionalText(maxNameLength),
-  currency_code: z.string().regex(/^[A-Z]{3}$/, 'The currency code has 3 capital letters.').nullable().optional(),
+  currency_code: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'The currency code has 3 capital letters.')
+    .nullable()
+    .optional(),
   currency_sub_unit: optionalText(maxNameLength),
   currency_symbol: optionalText(16),
   currency_decimals: z.number().int().min(0).max(4).nullable().optional(),
   iso_3166_2: z.string().regex(/^[A-Z]{2}$/, 'The ISO 3166 alpha-2 code has 2 capital letters.'),
   iso_3166_3: z.string().regex(/^[A-Z]{3}$/, 'The ISO 3166 alpha-3 code has 3 capital letters.'),
-  region_code: z.string().regex(/^\d{3}$/).nullable().optional(),
-  sub_region_code: z.string().regex(/^\d{3}$/).nullable().optional(),
+  region_code: z
+    .string()
+    .regex(/^\d{3}$/)
+    .nullable()
+    .optional(),
+  sub_region_code: z
+    .string()
+    .regex(/^\d{3}$/)
+    .nullable()
+    .optional(),
   eea: z.boolean().optional(),
-  calling_code: z.string().regex(/^\d{1,4}$/, 'The calling code has 1 to 4 digits.').nullable().optional(),
+  calling_code: z
+    .string()
+    .regex(/^\d{1,4}$/, 'The calling code has 1 to 4 digits.')
+    .nullable()
+    .optional(),
   flag: text().trim().min(1).max(16),
 });
 export const countryItem = z.object({

@@ -27,7 +27,10 @@ test('config.json values override the defaults', () => {
 });
 
 test('fields of the wrong type fall back to the defaults', () => {
-  const config = parseRuntimeConfig({ apiBaseUrl: 42, remotes: { mfe_leads: 7, mfe_brokers: 'https://b.test/mf-manifest.json' }, remoteEntryTimeoutMs: '5000', pageLoadDelayMs: Number.NaN }, site);
+  const config = parseRuntimeConfig(
+    { apiBaseUrl: 42, remotes: { mfe_leads: 7, mfe_brokers: 'https://b.test/mf-manifest.json' }, remoteEntryTimeoutMs: '5000', pageLoadDelayMs: Number.NaN },
+    site,
+  );
   expect(config).toEqual({
     apiBaseUrl: 'https://api.crm.example.com/api',
     remotes: { mfe_brokers: 'https://b.test/mf-manifest.json' },

@@ -45,7 +45,10 @@ test('a chunk that arrives in time is answered once, and no timeout follows', ()
 });
 
 test('a script whose end never reaches the loader (another loader took its handlers) still times out', () => {
-  const load = boundScriptLoads(() => undefined, () => 4_000);
+  const load = boundScriptLoads(
+    () => undefined,
+    () => 4_000,
+  );
   const done = jest.fn();
   load(url, done, 'chunk-123', 123);
   jest.advanceTimersByTime(4_000);

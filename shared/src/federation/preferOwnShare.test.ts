@@ -28,13 +28,15 @@ test('another version, the consumer itself, or nothing registered keeps what the
   expect(preferredShare(settingsCopy, withoutLoader)).toBe(settingsCopy);
 });
 
-test("a copy whose load failed leaves the share scope, so the next app loads its own; a loaded one stays", () => {
+test('a copy whose load failed leaves the share scope, so the next app loads its own; a loaded one stays', () => {
   const plugin = preferOwnSharePlugin();
   const failing = { ...settingsCopy, loading: Promise.reject(new Error('chunk')).catch(() => undefined) };
   const loaded = { ...settingsCopy, loaded: true };
   const shareScopeMap = { default: { '@crm/shared/contract': { '0.1.0': failing }, react: { '19.3.1': loaded } } };
   const report = (pkgName: string, version: string) =>
-    plugin.errorLoadShare?.({ shareScopeMap, pkgName, shareInfo: { version, scope: ['default'] }, lifecycle: 'loadShare' } as unknown as Parameters<NonNullable<typeof plugin.errorLoadShare>>[0]);
+    plugin.errorLoadShare?.({ shareScopeMap, pkgName, shareInfo: { version, scope: ['default'] }, lifecycle: 'loadShare' } as unknown as Parameters<
+      NonNullable<typeof plugin.errorLoadShare>
+    >[0]);
 
   report('@crm/shared/contract', '0.1.0');
   report('react', '19.3.1');

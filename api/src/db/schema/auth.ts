@@ -41,8 +41,12 @@ export const permissions = pgTable(
 export const roleHasPermissions = pgTable(
   'role_has_permissions',
   {
-    role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    permission_id: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.role_id, table.permission_id] }), index('role_has_permissions_permission_idx').on(table.permission_id)],
 );
@@ -50,8 +54,12 @@ export const roleHasPermissions = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.role_id] }), index('user_roles_role_idx').on(table.role_id)],
 );
@@ -60,8 +68,12 @@ export const userRoles = pgTable(
 export const userPermissions = pgTable(
   'user_permissions',
   {
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    permission_id: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.permission_id] }), index('user_permissions_permission_idx').on(table.permission_id)],
 );
@@ -71,7 +83,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     token_hash: varchar('token_hash', { length: 64 }).notNull(),
     user_agent: varchar('user_agent', { length: 512 }),
     ip: varchar('ip', { length: 64 }),
@@ -87,7 +101,9 @@ export const userSettings = pgTable(
   'user_settings',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: varchar('key', { length: 128 }).notNull(),
     value: jsonb('value').notNull(),
     ...timestamps(),

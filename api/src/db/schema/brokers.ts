@@ -23,8 +23,12 @@ export const brokers = pgTable(
 export const brokerAffiliateCompanies = pgTable(
   'broker_affiliate_companies',
   {
-    broker_id: integer('broker_id').notNull().references(() => brokers.id, { onDelete: 'cascade' }),
-    affiliate_company_id: integer('affiliate_company_id').notNull().references(() => affiliateCompanies.id, { onDelete: 'cascade' }),
+    broker_id: integer('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
+    affiliate_company_id: integer('affiliate_company_id')
+      .notNull()
+      .references(() => affiliateCompanies.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.broker_id, table.affiliate_company_id] }), index('broker_affiliate_companies_company_idx').on(table.affiliate_company_id)],
 );
@@ -33,7 +37,9 @@ export const brokerDepartments = pgTable(
   'broker_departments',
   {
     id: id(),
-    broker_id: integer('broker_id').notNull().references(() => brokers.id, { onDelete: 'cascade' }),
+    broker_id: integer('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
     branch_name: varchar('branch_name', { length: 255 }).notNull(),
     /** The one integration leads go through; none: the department cannot be sent to. */
     send_integration_id: integer('send_integration_id').references((): AnyPgColumn => sendIntegrations.id, { onDelete: 'set null' }),
@@ -43,10 +49,7 @@ export const brokerDepartments = pgTable(
     languages: text('languages').array().notNull().default([]),
     ...timestamps(),
   },
-  (table) => [
-    uniqueIndex('broker_departments_broker_branch_unique').on(table.broker_id, table.branch_name),
-    index('broker_departments_integration_idx').on(table.send_integration_id),
-  ],
+  (table) => [uniqueIndex('broker_departments_broker_branch_unique').on(table.broker_id, table.branch_name), index('broker_departments_integration_idx').on(table.send_integration_id)],
 );
 
 /**

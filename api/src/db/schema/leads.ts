@@ -83,9 +83,7 @@ export const leads = pgTable(
     import_row: integer('import_row'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Lower-cased name, email and phone: what the free-text search matches with a trigram index. */
-    search_text: text('search_text').generatedAlwaysAs(
-      sql`lower(coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_normalized, ''))`,
-    ),
+    search_text: text('search_text').generatedAlwaysAs(sql`lower(coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_normalized, ''))`),
     ...timestamps(),
   },
   (table) => [
@@ -107,15 +105,21 @@ export const leads = pgTable(
     index('leads_last_department_idx').on(table.last_broker_department_id, table.last_sent_at),
     index('leads_search_compact_trgm_idx').using('gin', sql`${compactedSearchText(table.search_text)} gin_trgm_ops`),
     // The broker-side statuses seen (a skip scan, db/distinct.ts) and the leads holding one, without a row read.
-    index('leads_api_lead_status_idx').on(table.api_lead_status, table.id).where(sql`${table.api_lead_status} is not null`),
+    index('leads_api_lead_status_idx')
+      .on(table.api_lead_status, table.id)
+      .where(sql`${table.api_lead_status} is not null`),
   ],
 );
 
 export const leadTags = pgTable(
   'lead_tags',
   {
-    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
-    tag_id: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    lead_id: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    tag_id: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.lead_id, table.tag_id] }), index('lead_tags_tag_idx').on(table.tag_id, table.lead_id)],
 );
@@ -125,7 +129,9 @@ export const leadDataHistories = pgTable(
   'lead_data_histories',
   {
     id: bigId(),
-    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    lead_id: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     field: varchar('field', { length: 64 }).notNull(),
     old_value: text('old_value'),
@@ -140,7 +146,9 @@ export const leadStatusHistories = pgTable(
   'lead_status_histories',
   {
     id: bigId(),
-    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    lead_id: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     from_status_id: integer('from_status_id').references(() => statuses.id, { onDelete: 'restrict' }),
     to_status_id: integer('to_status_id').references(() => statuses.id, { onDelete: 'restrict' }),
     cause: varchar('cause', { length: 16, enum: statusChangeCauses }).notNull(),
@@ -157,7 +165,9 @@ export const leadSendHistories = pgTable(
   'lead_send_histories',
   {
     id: bigId(),
-    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    lead_id: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     broker_department_id: integer('broker_department_id').references(() => brokerDepartments.id, { onDelete: 'set null' }),
     send_integration_id: integer('send_integration_id').references(() => sendIntegrations.id, { onDelete: 'set null' }),
     job_id: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
@@ -181,7 +191,9 @@ export const leadSendHistories = pgTable(
     index('lead_send_histories_duration_idx').on(table.duration_ms, table.id),
     index('lead_send_histories_duration_desc_idx').on(table.duration_ms.desc().nullsLast(), table.id.desc().nullsFirst()),
     // The failure statuses seen (a skip scan, db/distinct.ts) and one's attempts by time.
-    index('lead_send_histories_failure_status_idx').on(table.failure_status, table.created_at).where(sql`${table.failure_status} is not null`),
+    index('lead_send_histories_failure_status_idx')
+      .on(table.failure_status, table.created_at)
+      .where(sql`${table.failure_status} is not null`),
   ],
 );
 
@@ -190,7 +202,9 @@ export const leadBrokerHistories = pgTable(
   'lead_broker_histories',
   {
     id: bigId(),
-    lead_id: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    lead_id: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     broker_department_id: integer('broker_department_id').references(() => brokerDepartments.id, { onDelete: 'set null' }),
     channel: varchar('channel', { length: 8, enum: ['pull', 'push'] }).notNull(),
     api_lead_status: varchar('api_lead_status', { length: 255 }),
@@ -202,9 +216,13 @@ export const leadBrokerHistories = pgTable(
     index('lead_broker_histories_lead_idx').on(table.lead_id, table.created_at),
     index('lead_broker_histories_department_idx').on(table.broker_department_id, table.created_at),
     // A lead's first deposit is reported once (sending/status/apply.ts), so a department's FTD rows count its FTD leads (modules/brokers/ftds.ts).
-    uniqueIndex('lead_broker_histories_ftd_lead_unique').on(table.lead_id).where(sql`${table.api_ftd_at} is not null`),
+    uniqueIndex('lead_broker_histories_ftd_lead_unique')
+      .on(table.lead_id)
+      .where(sql`${table.api_ftd_at} is not null`),
     // The dashboard (modules/dashboard/counts.ts): a day range of FTDs with their department, from the index alone.
-    index('lead_broker_histories_ftd_idx').on(table.api_ftd_at, table.broker_department_id).where(sql`${table.api_ftd_at} is not null`),
+    index('lead_broker_histories_ftd_idx')
+      .on(table.api_ftd_at, table.broker_department_id)
+      .where(sql`${table.api_ftd_at} is not null`),
   ],
 );
 
@@ -216,7 +234,9 @@ export const leadBrokerHistories = pgTable(
 export const leadContactRepeats = pgTable(
   'lead_contact_repeats',
   {
-    lead_id: integer('lead_id').primaryKey().references(() => leads.id, { onDelete: 'cascade' }),
+    lead_id: integer('lead_id')
+      .primaryKey()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     created_at: at('created_at').notNull(),
     previous_at: at('previous_at').notNull(),
   },
@@ -257,8 +277,12 @@ export const leadStatusSettings = pgTable(
   'lead_status_settings',
   {
     id: id(),
-    condition_status_id: integer('condition_status_id').notNull().references(() => statuses.id, { onDelete: 'restrict' }),
-    last_status_id: integer('last_status_id').notNull().references(() => statuses.id, { onDelete: 'restrict' }),
+    condition_status_id: integer('condition_status_id')
+      .notNull()
+      .references(() => statuses.id, { onDelete: 'restrict' }),
+    last_status_id: integer('last_status_id')
+      .notNull()
+      .references(() => statuses.id, { onDelete: 'restrict' }),
     duration_day: integer('duration_day').notNull().default(1),
     ignore_duration: boolean('ignore_duration').notNull().default(false),
     ...timestamps(),

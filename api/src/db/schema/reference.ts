@@ -72,7 +72,9 @@ export const statuses = pgTable(
   {
     id: id(),
     name: varchar('name', { length: 255 }).notNull(),
-    class: varchar('class', { length: 16, enum: ['lead', 'email', 'phone'] }).notNull().default('lead'),
+    class: varchar('class', { length: 16, enum: ['lead', 'email', 'phone'] })
+      .notNull()
+      .default('lead'),
     in_import: boolean('in_import').notNull().default(false),
     bg_color: varchar('bg_color', { length: 32 }).notNull().default(defaultStatusColors.bg_color),
     text_color: varchar('text_color', { length: 32 }).notNull().default(defaultStatusColors.text_color),
@@ -118,8 +120,12 @@ export const sourceRandomStatuses = pgTable(
   'source_random_statuses',
   {
     id: id(),
-    source_id: integer('source_id').notNull().references(() => sources.id, { onDelete: 'cascade' }),
-    status_id: integer('status_id').notNull().references(() => statuses.id, { onDelete: 'restrict' }),
+    source_id: integer('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    status_id: integer('status_id')
+      .notNull()
+      .references(() => statuses.id, { onDelete: 'restrict' }),
     weight: integer('weight').notNull(),
     ...timestamps(),
   },
@@ -136,7 +142,9 @@ export const exportSettings = pgTable('export_settings', {
 export const exportSettingUsers = pgTable(
   'export_setting_users',
   {
-    export_setting_id: integer('export_setting_id').notNull().references(() => exportSettings.id, { onDelete: 'cascade' }),
+    export_setting_id: integer('export_setting_id')
+      .notNull()
+      .references(() => exportSettings.id, { onDelete: 'cascade' }),
     user_id: integer('user_id').notNull(),
   },
   (table) => [uniqueIndex('export_setting_users_unique').on(table.export_setting_id, table.user_id)],

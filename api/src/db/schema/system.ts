@@ -9,7 +9,9 @@ export const jobs = pgTable(
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     type: varchar('type', { length: 64 }).notNull(),
     name: varchar('name', { length: 255 }).notNull(),
-    status: varchar('status', { length: 16, enum: ['pending', 'running', 'finished', 'failed', 'cancelled'] }).notNull().default('pending'),
+    status: varchar('status', { length: 16, enum: ['pending', 'running', 'finished', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     payload: jsonb('payload').notNull().default({}),
     result: jsonb('result'),
     error: text('error'),
@@ -33,7 +35,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 16, enum: ['success', 'failure', 'error', 'warning'] }).notNull(),
     title: varchar('title', { length: 255 }).notNull(),
     message: text('message').notNull(),

@@ -72,23 +72,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.delete(
-    '/logout',
-    { schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: messageResponse } }, config: { access: 'authenticated' } },
-    async (request) => {
-      await revokeSession(db, requireAuth(request).sessionId);
-      return { message: 'Logged out.' };
-    },
-  );
+  app.delete('/logout', { schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: messageResponse } }, config: { access: 'authenticated' } }, async (request) => {
+    await revokeSession(db, requireAuth(request).sessionId);
+    return { message: 'Logged out.' };
+  });
 
-  app.get(
-    '/profile',
-    { schema: { tags: ['profile'], summary: 'The signed-in user', response: { 200: dataOf(profile) } }, config: { access: 'authenticated' } },
-    async (request) => {
-      const auth = requireAuth(request);
-      return { data: await profileOf(db, auth.userId, auth.permissions) };
-    },
-  );
+  app.get('/profile', { schema: { tags: ['profile'], summary: 'The signed-in user', response: { 200: dataOf(profile) } }, config: { access: 'authenticated' } }, async (request) => {
+    const auth = requireAuth(request);
+    return { data: await profileOf(db, auth.userId, auth.permissions) };
+  });
 
   app.get(
     '/profile/sessions',

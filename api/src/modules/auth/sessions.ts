@@ -50,7 +50,10 @@ export async function authenticate(db: Db, token: string, cache?: SessionCache):
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
 /** Revokes every live session of the user but the current one; their tokens stop working at once. */
@@ -65,7 +68,10 @@ export async function revokeOtherSessions(db: Executor, auth: Pick<AuthContext, 
 
 /** Revokes every live session of the user (a password set by someone else). */
 export async function revokeAllSessions(db: Executor, userId: number): Promise<void> {
-  await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
 }
 
 export async function listSessions(db: Db, auth: AuthContext): Promise<BrowserSession[]> {

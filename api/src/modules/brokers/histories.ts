@@ -56,7 +56,10 @@ export const departmentHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
           .from(leadSendHistories)
           .where(eq(leadSendHistories.broker_department_id, id)),
         // The FTDs its broker reported, as the dashboard's department series count them (ftds.ts).
-        db.select({ ftds: count() }).from(departmentFtds.table).where(departmentFtds.where(eq(departmentFtds.department, id))),
+        db
+          .select({ ftds: count() })
+          .from(departmentFtds.table)
+          .where(departmentFtds.where(eq(departmentFtds.department, id))),
       ]);
       return { data: { department, sent: sends?.sent ?? 0, failed: sends?.failed ?? 0, ftds: ftds?.ftds ?? 0 } };
     },
@@ -65,7 +68,13 @@ export const departmentHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
   app.get(
     '/broker/department/:id/histories/send',
     {
-      schema: { tags, summary: 'What was sent to a department, newest first', params: idParam, querystring: departmentSendHistoryQuery, response: { 200: paginated(departmentSendHistoryItem) } },
+      schema: {
+        tags,
+        summary: 'What was sent to a department, newest first',
+        params: idParam,
+        querystring: departmentSendHistoryQuery,
+        response: { 200: paginated(departmentSendHistoryItem) },
+      },
       config: { access },
     },
     async (request) => {

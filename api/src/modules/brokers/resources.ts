@@ -80,7 +80,10 @@ export const brokerResource: ResourceDefinition = {
 
 async function withBrokerAndIntegration(executor: Executor, rows: Row[]): Promise<Row[]> {
   const integrationIds = rows.map((row) => row['send_integration_id']).filter((id): id is number => typeof id === 'number');
-  const refs = await brokerRefs(executor, rows.map((row) => Number(row['broker_id'])));
+  const refs = await brokerRefs(
+    executor,
+    rows.map((row) => Number(row['broker_id'])),
+  );
   const integrationById = await integrationNames(executor, [...new Set(integrationIds)]);
   return rows.map((row) => ({
     ...row,

@@ -33,7 +33,13 @@ export async function windowCounts(db: Db, bounds: readonly Date[]): Promise<Win
   const perDay = <Row extends Bucketed>(table: PgTable, column: AnyPgColumn, { also = sql`true`, by = {} }: { also?: SQL; by?: Record<string, AnyPgColumn> } = {}) => {
     const groups = Object.entries(by);
     const selected = groups.map(([name, group]) => sql`${group} as ${sql.identifier(name)}, `);
-    const grouping = groups.length === 0 ? sql`` : sql`group by ${sql.join(groups.map(([, group]) => group), sql`, `)}`;
+    const grouping =
+      groups.length === 0
+        ? sql``
+        : sql`group by ${sql.join(
+            groups.map(([, group]) => group),
+            sql`, `,
+          )}`;
     return db.execute<Row>(sql`
       select bucket, counted.*
         from generate_series(1, ${days}::int) as bucket

@@ -1,5 +1,14 @@
 /** GET /dashboard/statistics: the cards (this week against the week before) and the departments' daily figures. */
-import { dashboardCardKeys, dashboardDays, departmentMetricKeys, type DashboardCard, type DashboardCardKey, type DashboardDepartment, type DashboardStatistics, type DashboardStatisticsQuery } from '@crm/shared/contract';
+import {
+  dashboardCardKeys,
+  dashboardDays,
+  departmentMetricKeys,
+  type DashboardCard,
+  type DashboardCardKey,
+  type DashboardDepartment,
+  type DashboardStatistics,
+  type DashboardStatisticsQuery,
+} from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { departmentLabelsById } from '../brokers/relations.ts';
 import { windowCounts, type DailySeries } from './counts.ts';
@@ -31,7 +40,10 @@ export async function dashboardStatistics(db: Db, query: DashboardStatisticsQuer
     const week = { sent_success: shownWeek(series.sent_success), sent_failure: shownWeek(series.sent_failure), ftds: shownWeek(series.ftds) };
     return departmentMetricKeys.some((key) => sum(week[key]) > 0) ? [{ broker_department_id: id, ...week }] : [];
   });
-  const labels = await departmentLabelsById(db, active.map((department) => department.broker_department_id));
+  const labels = await departmentLabelsById(
+    db,
+    active.map((department) => department.broker_department_id),
+  );
   const departments: DashboardDepartment[] = active
     .flatMap((department) => {
       const label = labels.get(department.broker_department_id)?.label;

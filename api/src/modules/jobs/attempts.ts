@@ -48,7 +48,10 @@ export async function claimDelivered(db: Db, jobId: number, staleSeconds: number
 /** Claims one running job of these types whose worker has stopped beating, or null when there is none. */
 export async function claimStalled(db: Db, types: readonly string[], staleSeconds: number): Promise<JobRow | null> {
   if (types.length === 0) return null;
-  const typeList = sql.join(types.map((type) => sql`${type}`), sql`, `);
+  const typeList = sql.join(
+    types.map((type) => sql`${type}`),
+    sql`, `,
+  );
   // Skip locked: a job another process is claiming (or committing a batch of) is not waited for.
   const candidate = sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'running' and ${jobs.type} in (${typeList})
     and ${jobs.heartbeat_at} < ${olderThan(staleSeconds)} order by ${jobs.id} limit 1 for update skip locked)`;

@@ -104,13 +104,9 @@ export class JobQueue {
       await this.boss.work(queueName(name), { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, () => task.run());
     }
     for (const [type, handler] of this.handlers) {
-      await this.boss.work<{ jobId: number }>(
-        queueName(type),
-        { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 },
-        async ([delivery]) => {
-          if (delivery) await this.run(delivery.data.jobId, handler);
-        },
-      );
+      await this.boss.work<{ jobId: number }>(queueName(type), { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, async ([delivery]) => {
+        if (delivery) await this.run(delivery.data.jobId, handler);
+      });
     }
     // Jobs whose worker died are claimed at once (a restarted worker takes its own back) and then every sweep.
     await this.resumeStalled();
@@ -155,12 +151,16 @@ export class JobQueue {
       .values({ user_id: input.userId, type: input.type, name: input.name, payload: input.payload ?? {}, total: input.total ?? 0, pending: input.total ?? 0 })
       .returning();
     if (!row) throw new Error('job insert returned nothing');
-    await this.boss.send(queueName(input.type), { jobId: row.id }, {
-      singletonKey: String(row.id),
-      retryLimit: this.maxAttempts - 1,
-      retryDelay: this.retryDelaySeconds,
-      expireInSeconds: this.expireInSeconds,
-    });
+    await this.boss.send(
+      queueName(input.type),
+      { jobId: row.id },
+      {
+        singletonKey: String(row.id),
+        retryLimit: this.maxAttempts - 1,
+        retryDelay: this.retryDelaySeconds,
+        expireInSeconds: this.expireInSeconds,
+      },
+    );
     return row;
   }
 
@@ -198,7 +198,10 @@ export class JobQueue {
         if (total !== undefined) knownTotal = total;
         const pending = Math.max(knownTotal - processed - failed, 0);
         const progress = knownTotal > 0 ? Math.min(100, Math.floor(((processed + failed) * 100) / knownTotal)) : 0;
-        await db.update(jobs).set({ processed, failed, total: knownTotal, pending, progress, heartbeat_at: sql`now()` }).where(heldBy(job));
+        await db
+          .update(jobs)
+          .set({ processed, failed, total: knownTotal, pending, progress, heartbeat_at: sql`now()` })
+          .where(heldBy(job));
       },
       isCancelled: async () => {
         if (heartbeat.lost()) return true;

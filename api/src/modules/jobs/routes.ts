@@ -13,11 +13,9 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
     async (request) => listJobs(db, requireAuth(request).userId, request.query),
   );
 
-  app.get(
-    '/jobs/:id',
-    { schema: { tags, params: idParam, response: { 200: dataOf(job) } }, config: { access: 'user.profile.job.view' } },
-    async (request) => ({ data: toJob(await findJob(db, requireAuth(request).userId, request.params.id)) }),
-  );
+  app.get('/jobs/:id', { schema: { tags, params: idParam, response: { 200: dataOf(job) } }, config: { access: 'user.profile.job.view' } }, async (request) => ({
+    data: toJob(await findJob(db, requireAuth(request).userId, request.params.id)),
+  }));
 
   app.put(
     '/jobs/:id/cancel',

@@ -41,7 +41,11 @@ export async function listJobs(db: Db, userId: number, query: PaginationQuery) {
 }
 
 export async function findJob(db: Db, userId: number, jobId: number): Promise<JobRow> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.user_id, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.user_id, userId)))
+    .limit(1);
   if (!row) throw notFound('Job');
   return row;
 }
@@ -51,7 +55,11 @@ export async function findJob(db: Db, userId: number, jobId: number): Promise<Jo
  * jobs page's permission); any other job, or someone else's, is not found as `what`.
  */
 export async function findOwnJobOfType(db: Db, userId: number, jobId: number, type: string, what: string): Promise<JobRow> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.user_id, userId), eq(jobs.type, type))).limit(1);
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.user_id, userId), eq(jobs.type, type)))
+    .limit(1);
   if (!row) throw notFound(what);
   return row;
 }

@@ -38,9 +38,13 @@ async function permissionNamesOf(tx: Executor, roleId: number): Promise<string[]
 /** A role holds permissions of its own guard only (spatie's rule), looked up by name. */
 async function replacePermissions(tx: Executor, roleId: number, guard: string, names: readonly string[]): Promise<void> {
   const wanted = [...new Set(names)];
-  const found = wanted.length > 0
-    ? await tx.select({ id: permissions.id }).from(permissions).where(and(eq(permissions.guard_name, guard), inArray(permissions.name, wanted)))
-    : [];
+  const found =
+    wanted.length > 0
+      ? await tx
+          .select({ id: permissions.id })
+          .from(permissions)
+          .where(and(eq(permissions.guard_name, guard), inArray(permissions.name, wanted)))
+      : [];
   if (found.length !== wanted.length) throw invalid({ permissions: [`A selected permission does not exist for the guard ${guard}.`] });
   await tx.delete(roleHasPermissions).where(eq(roleHasPermissions.role_id, roleId));
   if (found.length > 0) await tx.insert(roleHasPermissions).values(found.map(({ id }) => ({ role_id: roleId, permission_id: id })));

@@ -36,11 +36,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
   );
 
-  app.get(
-    '/notifications/unread/count',
-    { schema: { tags, summary: 'How many of my notifications are unread', response: { 200: unreadCount } }, config: { access } },
-    async (request) => ({ data: { total: await unreadTotal(db, requireAuth(request).userId) } }),
-  );
+  app.get('/notifications/unread/count', { schema: { tags, summary: 'How many of my notifications are unread', response: { 200: unreadCount } }, config: { access } }, async (request) => ({
+    data: { total: await unreadTotal(db, requireAuth(request).userId) },
+  }));
 
   app.get(
     '/notifications/:id',

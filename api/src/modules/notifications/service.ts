@@ -21,10 +21,7 @@ export function toNotificationSummary(row: NotificationRow): NotificationSummary
  * Inserts a notification; takes a transaction too, so it can commit together with what it reports. The title is shown
  * as text; the message is HTML, built with `html` so that the values in it are escaped.
  */
-export async function notify(
-  db: Pick<Db, 'insert'>,
-  input: { userId: number; type: NotificationType; title: string; message: Html; jobId?: number },
-): Promise<void> {
+export async function notify(db: Pick<Db, 'insert'>, input: { userId: number; type: NotificationType; title: string; message: Html; jobId?: number }): Promise<void> {
   await db.insert(notifications).values({ user_id: input.userId, type: input.type, title: input.title, message: input.message.text, job_id: input.jobId ?? null });
 }
 

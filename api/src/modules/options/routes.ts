@@ -51,7 +51,12 @@ async function brokerOptions(db: Db, onlySendable: boolean): Promise<BrokerOptio
         .select({ broker_id: brokerAffiliateCompanies.broker_id, id: affiliateCompanies.id, name: affiliateCompanies.name })
         .from(brokerAffiliateCompanies)
         .innerJoin(affiliateCompanies, eq(affiliateCompanies.id, brokerAffiliateCompanies.affiliate_company_id))
-        .where(inArray(brokerAffiliateCompanies.broker_id, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            brokerAffiliateCompanies.broker_id,
+            rows.map((row) => row.id),
+          ),
+        )
         .orderBy(asc(affiliateCompanies.name))
     : [];
   return rows.map((broker) => ({
@@ -63,17 +68,13 @@ async function brokerOptions(db: Db, onlySendable: boolean): Promise<BrokerOptio
 export const optionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags_ = ['options'];
 
-  app.get(
-    '/management/user/all',
-    { schema: { tags: tags_, response: { 200: dataOf(z.array(userOption)) } }, config: { access: 'options.users.all' } },
-    async () => ({ data: await db.select({ id: users.id, name: users.name }).from(users).orderBy(asc(users.name)) }),
-  );
+  app.get('/management/user/all', { schema: { tags: tags_, response: { 200: dataOf(z.array(userOption)) } }, config: { access: 'options.users.all' } }, async () => ({
+    data: await db.select({ id: users.id, name: users.name }).from(users).orderBy(asc(users.name)),
+  }));
 
-  app.get(
-    '/broker/all',
-    { schema: { tags: tags_, response: { 200: dataOf(z.array(brokerOption)) } }, config: { access: 'options.brokers.all' } },
-    async () => ({ data: await brokerOptions(db, false) }),
-  );
+  app.get('/broker/all', { schema: { tags: tags_, response: { 200: dataOf(z.array(brokerOption)) } }, config: { access: 'options.brokers.all' } }, async () => ({
+    data: await brokerOptions(db, false),
+  }));
 
   app.get(
     '/broker/all/for/send',
@@ -102,48 +103,34 @@ export const optionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.get(
-    '/settings/source/all',
-    { schema: { tags: tags_, response: { 200: dataOf(z.array(namedOption)) } }, config: { access: 'options.sources.all' } },
-    async () => ({ data: await db.select({ id: sources.id, name: sources.name }).from(sources).orderBy(asc(sources.name)) }),
-  );
+  app.get('/settings/source/all', { schema: { tags: tags_, response: { 200: dataOf(z.array(namedOption)) } }, config: { access: 'options.sources.all' } }, async () => ({
+    data: await db.select({ id: sources.id, name: sources.name }).from(sources).orderBy(asc(sources.name)),
+  }));
 
-  app.get(
-    '/settings/tag/all',
-    { schema: { tags: tags_, response: { 200: dataOf(z.array(tagOption)) } }, config: { access: 'options.tags.all' } },
-    async () => ({
-      data: await db.select({ id: tags.id, name: tags.name, user_setting_id: tags.user_setting_id }).from(tags).orderBy(asc(tags.name)),
-    }),
-  );
+  app.get('/settings/tag/all', { schema: { tags: tags_, response: { 200: dataOf(z.array(tagOption)) } }, config: { access: 'options.tags.all' } }, async () => ({
+    data: await db.select({ id: tags.id, name: tags.name, user_setting_id: tags.user_setting_id }).from(tags).orderBy(asc(tags.name)),
+  }));
 
-  app.get(
-    '/settings/country/all',
-    { schema: { tags: tags_, response: { 200: dataOf(z.array(countryOption)) } }, config: { access: 'options.countries.all' } },
-    async () => ({
-      data: await db
-        .select({ id: countries.id, name: countries.name, iso_3166_2: countries.iso_3166_2, calling_code: countries.calling_code, flag: countries.flag })
-        .from(countries)
-        .orderBy(asc(countries.name)),
-    }),
-  );
+  app.get('/settings/country/all', { schema: { tags: tags_, response: { 200: dataOf(z.array(countryOption)) } }, config: { access: 'options.countries.all' } }, async () => ({
+    data: await db
+      .select({ id: countries.id, name: countries.name, iso_3166_2: countries.iso_3166_2, calling_code: countries.calling_code, flag: countries.flag })
+      .from(countries)
+      .orderBy(asc(countries.name)),
+  }));
 
-  app.get(
-    '/settings/status/all',
-    { schema: { tags: tags_, response: { 200: dataOf(z.array(statusOption)) } }, config: { access: 'options.statuses.all' } },
-    async () => ({
-      data: await db
-        .select({
-          id: statuses.id,
-          name: statuses.name,
-          class: statuses.class,
-          in_import: statuses.in_import,
-          bgColor: statuses.bg_color,
-          textColor: statuses.text_color,
-        })
-        .from(statuses)
-        .orderBy(asc(statuses.class), asc(statuses.name)),
-    }),
-  );
+  app.get('/settings/status/all', { schema: { tags: tags_, response: { 200: dataOf(z.array(statusOption)) } }, config: { access: 'options.statuses.all' } }, async () => ({
+    data: await db
+      .select({
+        id: statuses.id,
+        name: statuses.name,
+        class: statuses.class,
+        in_import: statuses.in_import,
+        bgColor: statuses.bg_color,
+        textColor: statuses.text_color,
+      })
+      .from(statuses)
+      .orderBy(asc(statuses.class), asc(statuses.name)),
+  }));
 
   app.get(
     '/lead/last/statuses/all',

@@ -88,6 +88,9 @@ export function capText(raw: string | null, maxBytes = maxLoggedBodyBytes): stri
   const text = raw?.replaceAll('\u0000', '\uFFFD') ?? null;
   if (text === null || Buffer.byteLength(text) <= maxBytes) return text;
   const budget = maxBytes - Buffer.byteLength(truncatedMarker);
-  const cut = Buffer.from(text).subarray(0, budget).toString('utf8').replace(/\uFFFD+$/, '');
+  const cut = Buffer.from(text)
+    .subarray(0, budget)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
   return `${cut}${truncatedMarker}`;
 }

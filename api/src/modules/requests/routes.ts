@@ -9,13 +9,19 @@ const tags = ['settings › request'];
 export const requestLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/settings/request',
-    { schema: { tags, summary: 'Search the request log (newest first by default)', querystring: requestLogListQuery, response: { 200: paginated(requestLogSummary) } }, config: { access: 'settings.request.view' } },
+    {
+      schema: { tags, summary: 'Search the request log (newest first by default)', querystring: requestLogListQuery, response: { 200: paginated(requestLogSummary) } },
+      config: { access: 'settings.request.view' },
+    },
     async (request) => listRequestLogs(db, request.query),
   );
 
   app.get(
     '/settings/request/:id',
-    { schema: { tags, summary: 'One request with its sanitized headers and bodies', params: idParam, response: { 200: dataOf(requestLogEntry) } }, config: { access: 'settings.request.view' } },
+    {
+      schema: { tags, summary: 'One request with its sanitized headers and bodies', params: idParam, response: { 200: dataOf(requestLogEntry) } },
+      config: { access: 'settings.request.view' },
+    },
     async (request) => ({ data: await findRequestLog(db, request.params.id) }),
   );
 };

@@ -65,9 +65,7 @@ export function parseSecretsKey(text: string, origin: string): Buffer {
     const bytes = Buffer.from(trimmed, 'base64');
     if (bytes.length === keyBytes) return bytes;
   }
-  throw new SecretBoxError(
-    `${origin} must be ${keyBytes} bytes written as base64 (44 characters) or hex (64 characters); generate one with \`openssl rand -base64 32\`.`,
-  );
+  throw new SecretBoxError(`${origin} must be ${keyBytes} bytes written as base64 (44 characters) or hex (64 characters); generate one with \`openssl rand -base64 32\`.`);
 }
 
 /** The key file of the embedded default: created once (0600), then read at every start. */

@@ -24,8 +24,6 @@ import { z } from 'zod';
 import { affiliateCompanies, countries, languages, locales, localizations, sources, statuses, tags } from '../../db/schema/index.ts';
 import { withIsoDates, type ResourceDefinition } from '../../http/resource.ts';
 
-
-
 export const settingsResources: readonly ResourceDefinition[] = [
   {
     path: '/settings/locale',

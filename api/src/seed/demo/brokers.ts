@@ -12,13 +12,7 @@ import { demoIntegrationName, sendIntegrationFor } from './send-integrations.ts'
 export type DemoDepartment = { id: number; integrationId: number };
 
 /** Brokers, their affiliate companies, departments and one send integration per department. */
-export async function ensureBrokers(
-  tx: Tx,
-  random: Random,
-  secrets: SecretBox,
-  companyIds: ReadonlyMap<string, number>,
-  counts: Record<DemoTable, number>,
-): Promise<DemoDepartment[]> {
+export async function ensureBrokers(tx: Tx, random: Random, secrets: SecretBox, companyIds: ReadonlyMap<string, number>, counts: Record<DemoTable, number>): Promise<DemoDepartment[]> {
   const inserted = await tx
     .insert(tables.brokers)
     .values(
@@ -40,7 +34,12 @@ export async function ensureBrokers(
   const brokerRows = await tx
     .select({ id: tables.brokers.id, name: tables.brokers.name })
     .from(tables.brokers)
-    .where(inArray(tables.brokers.name, brokerSeeds.map((broker) => broker.name)));
+    .where(
+      inArray(
+        tables.brokers.name,
+        brokerSeeds.map((broker) => broker.name),
+      ),
+    );
   const brokerIds = new Map(brokerRows.map((row) => [row.name, row.id]));
 
   // Which companies and departments a broker has is fixed by its position, not the seed, so runs with other
@@ -88,17 +87,16 @@ type SeededDepartment = { id: number; branch_name: string; domain: string; broke
  * The integration each department sends through: its own, or (when it has none) the demo integration of its name,
  * created first when missing, then pointed at. Department id → integration id.
  */
-async function ensureIntegrations(
-  tx: Tx,
-  departments: readonly SeededDepartment[],
-  random: Random,
-  secrets: SecretBox,
-  counts: Record<DemoTable, number>,
-): Promise<Map<number, number>> {
+async function ensureIntegrations(tx: Tx, departments: readonly SeededDepartment[], random: Random, secrets: SecretBox, counts: Record<DemoTable, number>): Promise<Map<number, number>> {
   const linked = await tx
     .select({ id: tables.brokerDepartments.id, integrationId: tables.brokerDepartments.send_integration_id })
     .from(tables.brokerDepartments)
-    .where(inArray(tables.brokerDepartments.id, departments.map((department) => department.id)));
+    .where(
+      inArray(
+        tables.brokerDepartments.id,
+        departments.map((department) => department.id),
+      ),
+    );
   const integrationIds = new Map<number, number>();
   for (const row of linked) if (row.integrationId !== null) integrationIds.set(row.id, row.integrationId);
   const missing = departments.filter((department) => !integrationIds.has(department.id));

@@ -13,9 +13,7 @@ const leadIdPattern = '^D[0-9]{10}$';
 const formatLeadId = (sequence: number): string => `D${String(sequence).padStart(10, '0')}`;
 
 export async function createGenerator(db: Db, reference: DemoReference, random: Random): Promise<LeadGenerator> {
-  const result = await db.execute<{ last: number | null }>(
-    sql`select max(substring(lead_id from 2)::bigint) as last from leads where lead_id ~ ${leadIdPattern}`,
-  );
+  const result = await db.execute<{ last: number | null }>(sql`select max(substring(lead_id from 2)::bigint) as last from leads where lead_id ~ ${leadIdPattern}`);
   let sequence = Number(result.rows[0]?.last ?? 0);
   const now = Date.now();
   const cumulative: number[] = [];

@@ -40,7 +40,12 @@ export async function ensureDemoReference(db: Db, random: Random, secrets: Secre
     const countryRows = await tx
       .select({ iso2: tables.countries.iso_3166_2 })
       .from(tables.countries)
-      .where(inArray(tables.countries.iso_3166_2, countryProfiles.map((profile) => profile.iso2)));
+      .where(
+        inArray(
+          tables.countries.iso_3166_2,
+          countryProfiles.map((profile) => profile.iso2),
+        ),
+      );
     const seededCountries = new Set(countryRows.map((row) => row.iso2));
     const profiles = countryProfiles.filter((profile) => seededCountries.has(profile.iso2));
     if (profiles.length === 0) {
@@ -79,13 +84,21 @@ async function ensureExportSetting(tx: Tx, counts: Record<DemoTable, number>): P
 }
 
 async function ensureBlacklist(tx: Tx, counts: Record<DemoTable, number>): Promise<void> {
-  const inserted = await tx.insert(tables.blacklist).values([...demoBlacklist]).onConflictDoNothing().returning({ id: tables.blacklist.id });
+  const inserted = await tx
+    .insert(tables.blacklist)
+    .values([...demoBlacklist])
+    .onConflictDoNothing()
+    .returning({ id: tables.blacklist.id });
   counts.blacklist += inserted.length;
 }
 
 async function ensureAffiliateCompanies(tx: Tx, counts: Record<DemoTable, number>): Promise<Map<string, number>> {
   const table = tables.affiliateCompanies;
-  const inserted = await tx.insert(table).values(affiliateCompanyNames.map((name) => ({ name }))).onConflictDoNothing().returning({ id: table.id });
+  const inserted = await tx
+    .insert(table)
+    .values(affiliateCompanyNames.map((name) => ({ name })))
+    .onConflictDoNothing()
+    .returning({ id: table.id });
   counts.affiliate_companies += inserted.length;
   const rows = await tx.select({ id: table.id, name: table.name }).from(table).where(inArray(table.name, affiliateCompanyNames));
   return new Map(rows.map((row) => [row.name, row.id]));
@@ -102,14 +115,23 @@ async function ensureSources(tx: Tx, companyIds: ReadonlyMap<string, number>, co
   const rows = await tx
     .select({ id: table.id, affiliateCompanyId: table.affiliate_company_id })
     .from(table)
-    .where(inArray(table.name, sourceSeeds.map((source) => source.name)))
+    .where(
+      inArray(
+        table.name,
+        sourceSeeds.map((source) => source.name),
+      ),
+    )
     .orderBy(table.id);
   return rows;
 }
 
 async function ensureTags(tx: Tx, counts: Record<DemoTable, number>): Promise<number[]> {
   const table = tables.tags;
-  const inserted = await tx.insert(table).values(tagNames.map((name) => ({ name }))).onConflictDoNothing().returning({ id: table.id });
+  const inserted = await tx
+    .insert(table)
+    .values(tagNames.map((name) => ({ name })))
+    .onConflictDoNothing()
+    .returning({ id: table.id });
   counts.tags += inserted.length;
   const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.name, tagNames)).orderBy(table.id);
   return rows.map((row) => row.id);
@@ -118,9 +140,9 @@ async function ensureTags(tx: Tx, counts: Record<DemoTable, number>): Promise<nu
 /** A few sources hand out weighted random statuses, as the intake does for leads arriving without one. */
 async function ensureSourceRandomStatuses(tx: Tx, sources: DemoReference['sources'], leadStatusIds: number[], counts: Record<DemoTable, number>): Promise<void> {
   const weights = [60, 30, 10];
-  const values = sources.slice(0, 3).flatMap((source, index) =>
-    leadStatusIds.slice(index, index + 3).map((statusId, position) => ({ source_id: source.id, status_id: statusId, weight: weights[position] ?? 10 })),
-  );
+  const values = sources
+    .slice(0, 3)
+    .flatMap((source, index) => leadStatusIds.slice(index, index + 3).map((statusId, position) => ({ source_id: source.id, status_id: statusId, weight: weights[position] ?? 10 })));
   if (values.length === 0) return;
   const inserted = await tx.insert(tables.sourceRandomStatuses).values(values).onConflictDoNothing().returning({ id: tables.sourceRandomStatuses.id });
   counts.source_random_statuses += inserted.length;

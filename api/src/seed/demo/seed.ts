@@ -37,7 +37,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions)
 
   const client = await database.pool.connect();
   try {
-    for (let done = 0, batches = 0; done < total; ) {
+    for (let done = 0, batches = 0; done < total;) {
       const batch = generator.nextBatch(Math.min(batchSize, total - done));
       batches += 1;
       // Without statistics the planner takes a fresh leads table for empty: the foreign-key checks and history

@@ -20,11 +20,7 @@ export function sendIntegrationFor(department: DepartmentSeed, index: number, ra
   const placeholder = (): string => secrets.seal(`demo:${random.int(2 ** 32).toString(36)}${random.int(2 ** 32).toString(36)}`);
   const paths = { lead_id_path: 'data.lead_id', autologin_path: 'data.autologin_url' };
   const responseContent: ResponseContent =
-    responseType === 'json_path_equals'
-      ? { success_path: 'status', success_value: 'ok', ...paths }
-      : responseType === 'body_contains'
-        ? { body_contains: 'success', ...paths }
-        : paths;
+    responseType === 'json_path_equals' ? { success_path: 'status', success_value: 'ok', ...paths } : responseType === 'body_contains' ? { body_contains: 'success', ...paths } : paths;
   const logsIn = authType === 'basic' || authType === 'token_exchange';
   const pulls = index % 2 === 0;
   const pushes = index % 3 === 0;

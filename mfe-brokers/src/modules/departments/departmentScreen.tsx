@@ -39,7 +39,14 @@ export const departmentScreen: ResourceSpec = {
   fields: [
     { name: 'broker_id', labelKey: field('broker'), kind: 'select', useOptions: useBrokerChoices },
     { name: 'branch_name', labelKey: field('branch_name'), kind: 'text' },
-    { name: 'send_integration_id', labelKey: field('send_integration'), kind: 'select', useOptions: useIntegrationChoices, nullable: true, placeholderKey: 'brokers:departments.noIntegration' },
+    {
+      name: 'send_integration_id',
+      labelKey: field('send_integration'),
+      kind: 'select',
+      useOptions: useIntegrationChoices,
+      nullable: true,
+      placeholderKey: 'brokers:departments.noIntegration',
+    },
     { name: 'countries', labelKey: field('countries'), kind: 'multiselect', useOptions: useCountryChoices, helpKey: 'brokers:departments.help.countries' },
     { name: 'languages', labelKey: field('languages'), kind: 'tags', helpKey: 'brokers:departments.help.languages' },
     { name: 'is_active', labelKey: brokerField('is_active'), kind: 'boolean' },
@@ -51,5 +58,13 @@ export const departmentScreen: ResourceSpec = {
   ],
   defaults: { is_active: true },
   toFormValues: (row) => ({ ...row, send_integration_id: asDepartment(row).send_integration?.id ?? null }),
-  rowActions: [{ key: 'histories', labelKey: 'brokers:departments.histories', icon: <HistoryOutlined />, permission: 'broker.department.histories.view', to: (row) => routeUrl('broker/department/:id/histories/view', { id: row.id }) }],
+  rowActions: [
+    {
+      key: 'histories',
+      labelKey: 'brokers:departments.histories',
+      icon: <HistoryOutlined />,
+      permission: 'broker.department.histories.view',
+      to: (row) => routeUrl('broker/department/:id/histories/view', { id: row.id }),
+    },
+  ],
 };

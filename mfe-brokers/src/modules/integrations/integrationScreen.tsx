@@ -66,7 +66,11 @@ export const integrationScreen: ResourceSpec = {
   columns: [
     { key: 'name', sortKey: 'name', title: field('name') },
     { key: 'site_url', title: field('site_url') },
-    { key: 'middleware', title: field('middleware'), render: (row) => <TranslatedValue value={asIntegration(row).middleware} keyOf={middlewareKey} noneKey="brokers:integrations.genericMiddleware" /> },
+    {
+      key: 'middleware',
+      title: field('middleware'),
+      render: (row) => <TranslatedValue value={asIntegration(row).middleware} keyOf={middlewareKey} noneKey="brokers:integrations.genericMiddleware" />,
+    },
     { key: 'auth_type', title: field('auth_type'), render: (row) => <TranslatedValue value={asIntegration(row).auth_type} keyOf={authTypeKey} /> },
     { key: 'departments', title: field('departments'), type: 'array' },
     { key: 'send_a_lot', title: field('send_a_lot'), type: 'boolean' },
@@ -75,7 +79,15 @@ export const integrationScreen: ResourceSpec = {
   fields: [
     { name: 'name', labelKey: field('name'), kind: 'text', group: group('connection') },
     { name: 'site_url', labelKey: field('site_url'), kind: 'text', group: group('connection') },
-    { name: 'middleware', labelKey: field('middleware'), kind: 'select', useOptions: useMiddlewareChoices, nullable: true, placeholderKey: 'brokers:integrations.genericMiddleware', group: group('connection') },
+    {
+      name: 'middleware',
+      labelKey: field('middleware'),
+      kind: 'select',
+      useOptions: useMiddlewareChoices,
+      nullable: true,
+      placeholderKey: 'brokers:integrations.genericMiddleware',
+      group: group('connection'),
+    },
     { name: 'auth_type', labelKey: field('auth_type'), kind: 'select', useOptions: useAuthTypeChoices, group: group('connection') },
     credential('token_url', 'text'),
     credential('username', 'text'),
@@ -146,7 +158,13 @@ export const integrationScreen: ResourceSpec = {
       permission: 'send.integration.update',
       dialog: (row, close) => <IntegrationTestDialog integration={asIntegration(row)} onClose={close} />,
     },
-    { key: 'requests', labelKey: 'brokers:integrations.requests', icon: <HistoryOutlined />, permission: 'settings.request.view', to: (row) => routeUrl('settings/requests', undefined, { send_integration_id: row.id }) },
+    {
+      key: 'requests',
+      labelKey: 'brokers:integrations.requests',
+      icon: <HistoryOutlined />,
+      permission: 'settings.request.view',
+      to: (row) => routeUrl('settings/requests', undefined, { send_integration_id: row.id }),
+    },
   ],
   formWidth: 760,
 };

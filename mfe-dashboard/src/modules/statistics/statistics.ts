@@ -1,12 +1,6 @@
 /** What the dashboard derives from the statistics answer, free of React so it is tested on its own. */
 import moment from 'moment';
-import type {
-  DashboardCard,
-  DashboardCardKey,
-  DashboardDepartment,
-  DashboardStatistics,
-  DepartmentMetricKey,
-} from '@crm/shared/contract';
+import type { DashboardCard, DashboardCardKey, DashboardDepartment, DashboardStatistics, DepartmentMetricKey } from '@crm/shared/contract';
 
 /**
  * The cards and metrics in the order the dashboard lays them out. Only types come from the contract: the dashboard

@@ -6,7 +6,15 @@ import { renderPage } from '../../testing/renderPage.tsx';
 
 jest.setTimeout(30_000);
 
-const agents: RoleItem = { id: 3, name: 'Agents', guard_name: 'web', permissions: ['lead.view', 'lead.create'], users_count: 4, created_at: '2024-03-05T10:20:30.000Z', updated_at: '2024-03-05T10:20:30.000Z' };
+const agents: RoleItem = {
+  id: 3,
+  name: 'Agents',
+  guard_name: 'web',
+  permissions: ['lead.view', 'lead.create'],
+  users_count: 4,
+  created_at: '2024-03-05T10:20:30.000Z',
+  updated_at: '2024-03-05T10:20:30.000Z',
+};
 const agentsViewLeads: RoleHasPermissionItem = { role_id: 3, role_name: 'Agents', permission_id: 9, permission_name: 'lead.view', group: 'lead' };
 
 test('lists roles with their permission and user counts, without the role-has-permissions tab for a user lacking its permission', async () => {

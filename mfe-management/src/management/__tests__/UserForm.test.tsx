@@ -20,8 +20,7 @@ const grace: UserItem = {
   updated_at: '2024-03-05T10:20:30.000Z',
 };
 
-const renderCreate = () =>
-  renderPage(<UserCreate />, { route: '/management/user/create', at: '/management/user/create', permissions: ['management.user.view', 'management.user.create'] });
+const renderCreate = () => renderPage(<UserCreate />, { route: '/management/user/create', at: '/management/user/create', permissions: ['management.user.view', 'management.user.create'] });
 const renderEdit = (id: number) =>
   renderPage(<UserEdit />, { route: '/management/user/:id/edit', at: `/management/user/${id}/edit`, permissions: ['management.user.view', 'management.user.update'] });
 

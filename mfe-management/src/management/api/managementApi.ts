@@ -5,17 +5,7 @@
  */
 import { baseApi } from '@crm/shared';
 import type { ListParams } from '@crm/shared/ui';
-import type {
-  PaginationMeta,
-  PermissionItem,
-  RoleCreateBody,
-  RoleHasPermissionItem,
-  RoleItem,
-  RoleUpdateBody,
-  UserCreateBody,
-  UserItem,
-  UserUpdateBody,
-} from '@crm/shared/contract';
+import type { PaginationMeta, PermissionItem, RoleCreateBody, RoleHasPermissionItem, RoleItem, RoleUpdateBody, UserCreateBody, UserItem, UserUpdateBody } from '@crm/shared/contract';
 
 export type Page<Item> = { data: Item[]; meta: PaginationMeta };
 export type Saved<Item> = { message: string; data: Item };
@@ -34,15 +24,25 @@ const managementApi = baseApi.enhanceEndpoints({ addTagTypes: ['ManagementUser',
     }),
     managementUserCreate: build.mutation<Saved<UserItem>, UserCreateBody>({
       query: (body) => ({ url: '/management/user', method: 'POST', data: body }),
-      invalidatesTags: [{ type: 'ManagementUser', id: listTag }, { type: 'ManagementRole', id: listTag }],
+      invalidatesTags: [
+        { type: 'ManagementUser', id: listTag },
+        { type: 'ManagementRole', id: listTag },
+      ],
     }),
     managementUserUpdate: build.mutation<Saved<UserItem>, { id: number; body: UserUpdateBody }>({
       query: ({ id, body }) => ({ url: `/management/user/${id}`, method: 'PUT', data: body }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'ManagementUser', id: listTag }, { type: 'ManagementUser', id }, { type: 'ManagementRole', id: listTag }],
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'ManagementUser', id: listTag },
+        { type: 'ManagementUser', id },
+        { type: 'ManagementRole', id: listTag },
+      ],
     }),
     managementUserDelete: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/management/user/${id}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'ManagementUser', id: listTag }, { type: 'ManagementRole', id: listTag }],
+      invalidatesTags: [
+        { type: 'ManagementUser', id: listTag },
+        { type: 'ManagementRole', id: listTag },
+      ],
     }),
 
     managementRoles: build.query<Page<RoleItem>, ListParams>({
@@ -55,7 +55,10 @@ const managementApi = baseApi.enhanceEndpoints({ addTagTypes: ['ManagementUser',
     }),
     managementRoleCreate: build.mutation<Saved<RoleItem>, RoleCreateBody>({
       query: (body) => ({ url: '/management/role', method: 'POST', data: body }),
-      invalidatesTags: [{ type: 'ManagementRole', id: listTag }, { type: 'ManagementPermission', id: listTag }],
+      invalidatesTags: [
+        { type: 'ManagementRole', id: listTag },
+        { type: 'ManagementPermission', id: listTag },
+      ],
     }),
     managementRoleUpdate: build.mutation<Saved<RoleItem>, { id: number; body: RoleUpdateBody }>({
       query: ({ id, body }) => ({ url: `/management/role/${id}`, method: 'PUT', data: body }),
@@ -68,7 +71,11 @@ const managementApi = baseApi.enhanceEndpoints({ addTagTypes: ['ManagementUser',
     }),
     managementRoleDelete: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/management/role/${id}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'ManagementRole', id: listTag }, { type: 'ManagementPermission', id: listTag }, { type: 'ManagementUser', id: listTag }],
+      invalidatesTags: [
+        { type: 'ManagementRole', id: listTag },
+        { type: 'ManagementPermission', id: listTag },
+        { type: 'ManagementUser', id: listTag },
+      ],
     }),
 
     managementPermissions: build.query<Page<PermissionItem>, ListParams>({

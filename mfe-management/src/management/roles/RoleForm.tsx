@@ -43,10 +43,20 @@ export function RoleForm({ initialValues = emptyRole, saving, save }: RoleFormPr
       }
     >
       <Flex gap="middle" wrap>
-        <Form.Item name="name" label={t('management:roles.fields.name')} rules={[{ required: true, whitespace: true, message: t('management:roles.validation.name_required') }]} style={{ minWidth: 280 }}>
+        <Form.Item
+          name="name"
+          label={t('management:roles.fields.name')}
+          rules={[{ required: true, whitespace: true, message: t('management:roles.validation.name_required') }]}
+          style={{ minWidth: 280 }}
+        >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="guard_name" label={t('management:roles.fields.guard_name')} rules={[{ required: true, whitespace: true, message: t('management:roles.validation.guard_required') }]} style={{ minWidth: 200 }}>
+        <Form.Item
+          name="guard_name"
+          label={t('management:roles.fields.guard_name')}
+          rules={[{ required: true, whitespace: true, message: t('management:roles.validation.guard_required') }]}
+          style={{ minWidth: 200 }}
+        >
           <Input autoComplete="off" />
         </Form.Item>
       </Flex>

@@ -6,7 +6,18 @@ import '../../i18n/index.ts';
 import { renderPage } from '../../testing/renderPage.tsx';
 
 const jobOf = (id: number, overrides: Partial<Job> = {}): Job =>
-  jobFixture({ id, name: `Import ${id}`, status: 'running', total: 200, pending: 120, processed: 80, progress: 40, created_at: '2024-03-05T10:20:30', updated_at: '2024-03-05T10:20:30', ...overrides });
+  jobFixture({
+    id,
+    name: `Import ${id}`,
+    status: 'running',
+    total: 200,
+    pending: 120,
+    processed: 80,
+    progress: 40,
+    created_at: '2024-03-05T10:20:30',
+    updated_at: '2024-03-05T10:20:30',
+    ...overrides,
+  });
 
 // antd tables in jsdom on a shared machine: role queries and clicks take seconds.
 jest.setTimeout(30_000);

@@ -9,7 +9,10 @@ jest.setTimeout(30_000);
 const canView = ['user.profile.notification.view'] as const;
 const hostile = notificationFixture(7, {
   type: 'warning',
-  data: { title: 'Import finished', message: '<p>Imported <b>200</b> leads</p><script>window.__crmPwned = 1</script><img src="x" onerror="window.__crmPwned = 2"><a href="javascript:window.__crmPwned = 3">open</a>' },
+  data: {
+    title: 'Import finished',
+    message: '<p>Imported <b>200</b> leads</p><script>window.__crmPwned = 1</script><img src="x" onerror="window.__crmPwned = 2"><a href="javascript:window.__crmPwned = 3">open</a>',
+  },
   read_at: '2024-03-05T10:30:00',
   updated_at: '2024-03-05T10:20:30',
 });
@@ -36,7 +39,12 @@ test('shows the title, time and the sanitised message', async () => {
   expect(screen.getByTestId('notification-time')).toHaveTextContent('Mar 05, 2024 10:20');
   expect(within(message).getByText('200').tagName).toBe('B');
   expect(message.querySelector('script')).toBeNull();
-  expect(message.querySelector('img')?.getAttributeNames().filter((name) => name.startsWith('on'))).toEqual([]);
+  expect(
+    message
+      .querySelector('img')
+      ?.getAttributeNames()
+      .filter((name) => name.startsWith('on')),
+  ).toEqual([]);
   expect(message.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/javascript:/i);
   expect(message.innerHTML).not.toContain('__crmPwned');
 });

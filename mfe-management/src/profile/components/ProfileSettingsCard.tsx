@@ -13,13 +13,7 @@ export function ProfileSettingsCard() {
   const title = t('management:profile.settings.title');
   return (
     <Card title={title} data-testid="profile-settings">
-      {profile.data ? (
-        <SettingsBody profile={profile.data.data} />
-      ) : profile.isError ? (
-        <Alert type="error" showIcon title={t('management:profile.load_failed')} />
-      ) : (
-        <Skeleton active />
-      )}
+      {profile.data ? <SettingsBody profile={profile.data.data} /> : profile.isError ? <Alert type="error" showIcon title={t('management:profile.load_failed')} /> : <Skeleton active />}
     </Card>
   );
 }

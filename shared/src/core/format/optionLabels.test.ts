@@ -5,7 +5,15 @@ test('a broker is labelled by its name when it has no affiliate companies', () =
 });
 
 test('a broker with affiliate companies is labelled name - companies joined by commas', () => {
-  expect(brokerLabel({ name: 'Acme', affiliate_companies: [{ id: 1, name: 'North' }, { id: 2, name: 'South' }] })).toBe('Acme - North, South');
+  expect(
+    brokerLabel({
+      name: 'Acme',
+      affiliate_companies: [
+        { id: 1, name: 'North' },
+        { id: 2, name: 'South' },
+      ],
+    }),
+  ).toBe('Acme - North, South');
 });
 
 test('a department is labelled by its broker label and its branch name', () => {

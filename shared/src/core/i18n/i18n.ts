@@ -41,9 +41,7 @@ export async function initI18n(options: InitI18nOptions): Promise<I18n> {
     returnNull: false,
     // Re-render on bundles added after the first render: server localizations and remotes' namespaces.
     react: { bindI18nStore: 'added' },
-    ...(options.resources
-      ? { resources: options.resources }
-      : { backend: { loadPath: options.loadPath ?? '/locales/{{lng}}/{{ns}}.json' } }),
+    ...(options.resources ? { resources: options.resources } : { backend: { loadPath: options.loadPath ?? '/locales/{{lng}}/{{ns}}.json' } }),
   });
   return i18n;
 }

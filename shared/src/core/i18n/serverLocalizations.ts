@@ -48,13 +48,7 @@ export type LocalizationLoader = {
   stop(): void;
 };
 
-export function startServerLocalizations(options: {
-  get(path: string): Promise<unknown>;
-  storage: Storage_;
-  now?: () => number;
-  refreshMs?: number;
-  cacheMs?: number;
-}): LocalizationLoader {
+export function startServerLocalizations(options: { get(path: string): Promise<unknown>; storage: Storage_; now?: () => number; refreshMs?: number; cacheMs?: number }): LocalizationLoader {
   const now = options.now ?? Date.now;
   const cacheMs = options.cacheMs ?? defaults.translationCacheMs;
   const failedFor = new Set<string>();

@@ -58,13 +58,7 @@ export function createActivityMonitor(options: { target?: Window; document?: Doc
 }
 
 /** Runs `callback` every `intervalMs`, skipping it while the user has been inactive for `idleAfterMs`. */
-export function createPoller(options: {
-  callback: () => void;
-  intervalMs: number;
-  lastActivity: () => number;
-  idleAfterMs?: number;
-  now?: () => number;
-}): { stop(): void } {
+export function createPoller(options: { callback: () => void; intervalMs: number; lastActivity: () => number; idleAfterMs?: number; now?: () => number }): { stop(): void } {
   const now = options.now ?? Date.now;
   const idleAfterMs = options.idleAfterMs ?? defaults.pollingIdleMs;
   const timer = setInterval(() => {

@@ -2,13 +2,7 @@
 import { defaults } from '../runtimeConfig.ts';
 import { createPoller } from './idle.ts';
 
-export function startProfileRefresh(options: {
-  refresh(): Promise<unknown>;
-  lastActivity(): number;
-  firstMs?: number;
-  everyMs?: number;
-  idleAfterMs?: number;
-}): { stop(): void } {
+export function startProfileRefresh(options: { refresh(): Promise<unknown>; lastActivity(): number; firstMs?: number; everyMs?: number; idleAfterMs?: number }): { stop(): void } {
   const run = () =>
     void options.refresh().catch((error: unknown) => {
       console.warn('profile refresh failed', error instanceof Error ? error.message : error);

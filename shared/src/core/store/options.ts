@@ -54,16 +54,13 @@ export function mayLoadOption(name: OptionListName, permissions: readonly string
 export type OptionFetcher = (path: string) => Promise<unknown>;
 
 /** Loads one list; the caller passes the HTTP GET so the slice stays free of the client. */
-export const fetchOptionList = createAsyncThunk<unknown[], { name: OptionListName; get: OptionFetcher }>(
-  'options/fetch',
-  async ({ name, get }) => {
-    const source = optionSources[name];
-    const body = await get(source.path);
-    const list = source.plain ? body : (body as { data?: unknown }).data;
-    if (!Array.isArray(list)) throw new Error(`unexpected answer for ${name}`);
-    return list;
-  },
-);
+export const fetchOptionList = createAsyncThunk<unknown[], { name: OptionListName; get: OptionFetcher }>('options/fetch', async ({ name, get }) => {
+  const source = optionSources[name];
+  const body = await get(source.path);
+  const list = source.plain ? body : (body as { data?: unknown }).data;
+  if (!Array.isArray(list)) throw new Error(`unexpected answer for ${name}`);
+  return list;
+});
 
 export const optionsSlice = createSlice({
   name: 'options',

@@ -20,7 +20,9 @@ test('login marks the session loading, then fills it and marks it loaded', () =>
   expect(store.getState().session).toMatchObject({ loading: true, loaded: false, failed: false });
 
   const notification = notificationFixture(7);
-  store.dispatch(sessionActions.loggedIn(loginResponseFixture(['lead.view'], { name: 'Bea', email: 'bea@example.com', is_sender: true, notifications: [notification], total_notifications: 5 }).data));
+  store.dispatch(
+    sessionActions.loggedIn(loginResponseFixture(['lead.view'], { name: 'Bea', email: 'bea@example.com', is_sender: true, notifications: [notification], total_notifications: 5 }).data),
+  );
 
   expect(store.getState().session).toEqual({
     ...initialSessionState,

@@ -11,10 +11,7 @@ import { fetchOptionList, mayLoadOption, type OptionListName } from './options.t
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { selectPermissions } from './session.ts';
 
-export function useOptionList<Item = unknown>(
-  name: OptionListName,
-  options: { refetchOnMount?: boolean } = {},
-): { data: Item[]; loading: boolean; available: boolean; reload(): void } {
+export function useOptionList<Item = unknown>(name: OptionListName, options: { refetchOnMount?: boolean } = {}): { data: Item[]; loading: boolean; available: boolean; reload(): void } {
   const dispatch = useAppDispatch();
   const list = useAppSelector((state) => state.options[name]);
   const available = mayLoadOption(name, useAppSelector(selectPermissions));

@@ -32,8 +32,7 @@ type Action<Row> = { permission: PermissionRule; run(row: Row): void };
  * or a link to the route `to` gives. With an icon it is an icon button with the label as tooltip.
  */
 export type ExtraRowAction<Row> = { key: string; label: string; icon?: ReactNode; permission: PermissionRule } & (
-  | { run(row: Row): void; to?: never }
-  | { to(row: Row): string; run?: never }
+  { run(row: Row): void; to?: never } | { to(row: Row): string; run?: never }
 );
 
 export type RowActions<Row> = {
@@ -72,11 +71,7 @@ function IconLink({ to, icon, label }: { to: string; icon: ReactNode; label: str
 
 function ExtraAction<Row>({ action, row }: { action: ExtraRowAction<Row>; row: Row }) {
   if (action.to) {
-    return action.icon ? (
-      <IconLink to={action.to(row)} icon={action.icon} label={action.label} />
-    ) : (
-      <Link to={action.to(row)}>{action.label}</Link>
-    );
+    return action.icon ? <IconLink to={action.to(row)} icon={action.icon} label={action.label} /> : <Link to={action.to(row)}>{action.label}</Link>;
   }
   const run = () => action.run?.(row);
   return action.icon ? (
@@ -183,11 +178,7 @@ export function DataTable<Row extends object>({ rows, columns, rowKey, actions, 
       onChange={(_pagination, _filters, sorter, { action }) => {
         if (action === 'sort') onSortChange?.(listSortOf(sorter, columns));
       }}
-      pagination={
-        pagination
-          ? { current: pagination.current, pageSize: pagination.pageSize, total: pagination.total, onChange: pagination.onChange, showSizeChanger: true }
-          : false
-      }
+      pagination={pagination ? { current: pagination.current, pageSize: pagination.pageSize, total: pagination.total, onChange: pagination.onChange, showSizeChanger: true } : false}
     />
   );
 }

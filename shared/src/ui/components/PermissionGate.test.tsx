@@ -9,7 +9,9 @@ test('shows its children to a user holding the rule', () => {
 test('shows the fallback, or nothing, to a user without it', () => {
   renderWithProviders(
     <>
-      <PermissionGate rule="lead.view" fallback={<span>No leads for you</span>}>Leads button</PermissionGate>
+      <PermissionGate rule="lead.view" fallback={<span>No leads for you</span>}>
+        Leads button
+      </PermissionGate>
       <PermissionGate rule="broker.view">Brokers button</PermissionGate>
     </>,
     { session: signedInSession(['dashboard.view']) },

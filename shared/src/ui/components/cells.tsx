@@ -34,9 +34,7 @@ export function renderCell(type: ColumnType, value: unknown, t: Translate): Reac
     case 'status':
       // Muted, as an unset value is everywhere else (the lead profile's not_set).
       if (!isStatus(value)) return <Typography.Text type="secondary">{t('status.not.set')}</Typography.Text>;
-      return (
-        <Tag style={{ color: value.text_color, background: value.bg_color, borderColor: value.bg_color }}>{value.name}</Tag>
-      );
+      return <Tag style={{ color: value.text_color, background: value.bg_color, borderColor: value.bg_color }}>{value.name}</Tag>;
     case 'array':
       // Tags wrap, and a long one breaks inside: left on one line they ran under the next columns. The cell keeps
       // room for a label of a few words a line (a department's label is broker, companies and branch): squeezed by

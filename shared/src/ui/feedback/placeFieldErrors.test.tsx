@@ -27,11 +27,16 @@ function renderTwoFields(): FormInstance<Values> {
   return form;
 }
 
-test("shows each message under its field and scrolls the first one into view", async () => {
+test('shows each message under its field and scrolls the first one into view', async () => {
   const form = renderTwoFields();
   const scrolled = jest.spyOn(form, 'scrollToField');
 
-  act(() => placeFieldErrors(form, [{ name: 'email', errors: ['The email has already been taken.'] }, { name: 'name', errors: ['Too long.'] }]));
+  act(() =>
+    placeFieldErrors(form, [
+      { name: 'email', errors: ['The email has already been taken.'] },
+      { name: 'name', errors: ['Too long.'] },
+    ]),
+  );
 
   expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
   expect(await screen.findByText('Too long.')).toBeInTheDocument();

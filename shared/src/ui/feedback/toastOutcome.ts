@@ -61,7 +61,10 @@ export function showFieldErrorsIn<Values>(form: FormInstance<Values>): (errors: 
   return (errors) => {
     const entries = Object.entries(errors);
     // antd types field names per form; the server's names are plain strings.
-    placeFieldErrors(form, entries.map(([name, message]) => ({ name: name as never, errors: [message] })));
+    placeFieldErrors(
+      form,
+      entries.map(([name, message]) => ({ name: name as never, errors: [message] })),
+    );
     return entries.length > 0;
   };
 }

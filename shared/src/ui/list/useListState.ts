@@ -59,7 +59,12 @@ function listStateOver<Filter extends string>(view: ListView<Filter>, update: (c
       update((current) => firstPage({ ...current, sort: next }));
     },
     pagination(total: number) {
-      return { current: view.page.current, pageSize: view.page.pageSize, total, onChange: (current: number, pageSize: number) => update((state) => ({ ...state, page: { current, pageSize } })) };
+      return {
+        current: view.page.current,
+        pageSize: view.page.pageSize,
+        total,
+        onChange: (current: number, pageSize: number) => update((state) => ({ ...state, page: { current, pageSize } })),
+      };
     },
   };
 }

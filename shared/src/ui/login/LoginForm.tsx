@@ -65,9 +65,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(permissions: readonly str
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout }}>
       <section style={{ width: '100%', maxWidth: 400, padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowTertiary }}>
-        <p style={{ margin: `0 0 ${token.marginXS}px`, fontSize: token.fontSizeLG, fontWeight: token.fontWeightStrong, color: token.colorPrimary }}>
-          {t('app_name')}
-        </p>
+        <p style={{ margin: `0 0 ${token.marginXS}px`, fontSize: token.fontSizeLG, fontWeight: token.fontWeightStrong, color: token.colorPrimary }}>{t('app_name')}</p>
         <h1 style={{ marginTop: 0, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>{t('login.title')}</h1>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Field id="login-email" label={t('login.email')} error={errors['email']}>

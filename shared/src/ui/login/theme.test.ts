@@ -10,9 +10,12 @@ test('the WCAG contrast ratio: black on white is 21, a colour on itself 1, the o
   expect(contrastRatio('#8c8c8c', '#ffffff')).toBeLessThan(readableContrast);
 });
 
-test.each(['colorLink', 'colorSuccess', 'colorError', 'colorInfo', 'colorWarning', 'colorTextDescription', 'colorTextTertiary', 'colorTextPlaceholder'] as const)("the theme's %s is readable on white", (token) => {
-  expect(contrastRatio(consoleTheme.token[token], '#ffffff')).toBeGreaterThanOrEqual(readableContrast);
-});
+test.each(['colorLink', 'colorSuccess', 'colorError', 'colorInfo', 'colorWarning', 'colorTextDescription', 'colorTextTertiary', 'colorTextPlaceholder'] as const)(
+  "the theme's %s is readable on white",
+  (token) => {
+    expect(contrastRatio(consoleTheme.token[token], '#ffffff')).toBeGreaterThanOrEqual(readableContrast);
+  },
+);
 
 test("secondary text is readable on the layout's grey", () => {
   expect(contrastRatio(consoleTheme.token.colorTextDescription, '#f5f5f5')).toBeGreaterThanOrEqual(readableContrast);

@@ -1,5 +1,18 @@
 import { crudPermissions } from '@crm/shared/contract';
-import { configure, fireEvent, formItemOf, installTestHttpClient, renderWithProviders, requestBody, screen, signedInSession, userEvent, waitFor, within, type TestReply } from '@crm/shared/testing';
+import {
+  configure,
+  fireEvent,
+  formItemOf,
+  installTestHttpClient,
+  renderWithProviders,
+  requestBody,
+  screen,
+  signedInSession,
+  userEvent,
+  waitFor,
+  within,
+  type TestReply,
+} from '@crm/shared/testing';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { useMemo } from 'react';
@@ -33,7 +46,10 @@ const row = {
   hook_url: 'https://crm.test/hook/4',
 };
 
-const ownerOptions = [{ value: 2, label: 'Owner two' }, { value: 3, label: 'Owner three' }];
+const ownerOptions = [
+  { value: 2, label: 'Owner two' },
+  { value: 3, label: 'Owner three' },
+];
 /** Options from a hook (in the product: an option list loaded on demand, a query). */
 function useOwnerOptions() {
   return useMemo(() => ownerOptions, []);
@@ -50,7 +66,16 @@ const spec: ResourceSpec = {
     { name: 'owner_id', labelKey: 'Owner', kind: 'select', useOptions: useOwnerOptions, nullable: true, group: 'Main' },
     { name: 'web_pages', labelKey: 'Web pages', kind: 'tags', group: 'Main' },
     { name: 'expires', labelKey: 'Expires', kind: 'date', nullable: true, group: 'Main' },
-    { name: 'mode', labelKey: 'Mode', kind: 'select', options: [{ value: 'none', label: 'None' }, { value: 'basic', label: 'Basic' }], group: 'Auth' },
+    {
+      name: 'mode',
+      labelKey: 'Mode',
+      kind: 'select',
+      options: [
+        { value: 'none', label: 'None' },
+        { value: 'basic', label: 'Basic' },
+      ],
+      group: 'Auth',
+    },
     { name: 'username', labelKey: 'Username', kind: 'text', group: 'Auth', visible: (values) => values['mode'] === 'basic' },
     { name: 'password', labelKey: 'Password', kind: 'secret', group: 'Auth', visible: (values) => values['mode'] === 'basic' },
     { name: 'api_key', labelKey: 'API key', kind: 'secret', group: 'Auth' },
@@ -75,11 +100,24 @@ const spec: ResourceSpec = {
   toBody: (values) => ({ ...values, name: typeof values['name'] === 'string' ? values['name'].trim() : values['name'] }),
   rowActions: [
     { key: 'history', labelKey: 'History', permission: 'settings.tag.view', to: (item) => `/things/${item.id}/history` },
-    { key: 'probe', labelKey: 'Probe', permission: 'settings.tag.update', dialog: (item, close) => <div role="dialog" aria-label="Probe">{`probing ${String(item['name'])}`}<button onClick={close}>Done</button></div> },
+    {
+      key: 'probe',
+      labelKey: 'Probe',
+      permission: 'settings.tag.update',
+      dialog: (item, close) => (
+        <div role="dialog" aria-label="Probe">
+          {`probing ${String(item['name'])}`}
+          <button onClick={close}>Done</button>
+        </div>
+      ),
+    },
   ],
 };
 
-function renderScreen(write: (request: InternalAxiosRequestConfig) => TestReply = () => ({ status: 200, data: { message: 'Saved', data: row } }), permissions = ['settings.tag.view', 'settings.tag.create', 'settings.tag.update']) {
+function renderScreen(
+  write: (request: InternalAxiosRequestConfig) => TestReply = () => ({ status: 200, data: { message: 'Saved', data: row } }),
+  permissions = ['settings.tag.view', 'settings.tag.create', 'settings.tag.update'],
+) {
   const http = installTestHttpClient((request) =>
     request.method === 'get' ? { status: 200, data: { data: [row], meta: { current_page: 1, per_page: 25, total: 1, last_page: 1 } } } : write(request),
   );

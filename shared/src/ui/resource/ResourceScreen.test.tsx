@@ -30,7 +30,15 @@ const spec: ResourceSpec = {
   ],
   body: z.object({ name: z.string().trim().min(1), bg_color: z.string().optional() }),
   filters: [
-    { name: 'class', labelKey: 'Class', kind: 'select', options: [{ value: 'lead', label: 'Lead' }, { value: 'email', labelKey: 'E-mail' }] },
+    {
+      name: 'class',
+      labelKey: 'Class',
+      kind: 'select',
+      options: [
+        { value: 'lead', label: 'Lead' },
+        { value: 'email', labelKey: 'E-mail' },
+      ],
+    },
     { name: 'locale', labelKey: 'Locale', kind: 'select', options: localeOptions },
   ],
   preview: (values) => (

@@ -57,8 +57,7 @@ export type ResourceSpec = {
 
 /** A row action: a link to another screen, or a dialog of its own (mounted while open, like the form). */
 export type ResourceRowAction = { key: string; labelKey: string; icon?: ReactNode; permission: PermissionRule } & (
-  | { to(row: ResourceRow): string; dialog?: never }
-  | { dialog(row: ResourceRow, close: () => void): ReactNode; to?: never }
+  { to(row: ResourceRow): string; dialog?: never } | { dialog(row: ResourceRow, close: () => void): ReactNode; to?: never }
 );
 
 type Editing = { mode: 'create' } | { mode: 'edit'; row: ResourceRow } | null;
@@ -105,16 +104,16 @@ export function ResourceScreen({ spec }: { spec: ResourceSpec }) {
       const field = fieldForError(shown, key);
       return field ? [{ name: namePathOf(field.name), errors: [message] }] : [];
     });
-    placeFieldErrors(form, placed.map(({ name, errors: messages }) => ({ name: name as never, errors: messages })));
+    placeFieldErrors(
+      form,
+      placed.map(({ name, errors: messages }) => ({ name: name as never, errors: messages })),
+    );
     return placed.length > 0 && placed.length === Object.keys(errors).length;
   }
 
   async function save(values: FormValues) {
     const body = withoutUndefined(spec.toBody ? spec.toBody(values, editingRow) : values);
-    const saved = await toastOutcome(
-      () => (editingRow ? update({ path: spec.path, id: editingRow.id, body }) : create({ path: spec.path, body })).unwrap(),
-      { showFieldErrors },
-    );
+    const saved = await toastOutcome(() => (editingRow ? update({ path: spec.path, id: editingRow.id, body }) : create({ path: spec.path, body })).unwrap(), { showFieldErrors });
     if (!saved) return;
     setEditing(null);
     spec.onSaved?.(saved.data);

@@ -56,4 +56,3 @@ export function entriesFor(values: ContactValues, index: BlacklistIndex): Blackl
   if (values.ip) entries.push(...(index.byIp.get(values.ip) ?? []));
   return entries;
 }
-

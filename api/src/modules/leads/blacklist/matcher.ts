@@ -73,15 +73,43 @@ export async function findBlacklistHits(executor: Executor, contacts: LeadContac
 
   const conditions: SQL[] = [];
   if (emailFields.length > 0) {
-    conditions.push(and(eq(blacklist.type, 'email'), inArray(blacklist.value, emailFields.map((entry) => entry.value))) as SQL);
-    conditions.push(and(eq(blacklist.type, 'email_domain'), inArray(blacklist.value, emailFields.map((entry) => entry.domain))) as SQL);
+    conditions.push(
+      and(
+        eq(blacklist.type, 'email'),
+        inArray(
+          blacklist.value,
+          emailFields.map((entry) => entry.value),
+        ),
+      ) as SQL,
+    );
+    conditions.push(
+      and(
+        eq(blacklist.type, 'email_domain'),
+        inArray(
+          blacklist.value,
+          emailFields.map((entry) => entry.domain),
+        ),
+      ) as SQL,
+    );
   }
-  if (phoneFields.length > 0) conditions.push(and(eq(blacklist.type, 'phone'), inArray(blacklist.value, phoneFields.map((entry) => entry.value))) as SQL);
+  if (phoneFields.length > 0)
+    conditions.push(
+      and(
+        eq(blacklist.type, 'phone'),
+        inArray(
+          blacklist.value,
+          phoneFields.map((entry) => entry.value),
+        ),
+      ) as SQL,
+    );
   // CASE keeps the casts to ip rows: PostgreSQL does not promise the order in which AND evaluates its operands.
   if (ip) conditions.push(sql`case when ${blacklist.type} = 'ip' then ${ip}::inet <<= ${blacklist.value}::cidr else false end`);
   if (conditions.length === 0) return [];
 
-  const entries = await executor.select({ id: blacklist.id, type: blacklist.type, value: blacklist.value }).from(blacklist).where(or(...conditions));
+  const entries = await executor
+    .select({ id: blacklist.id, type: blacklist.type, value: blacklist.value })
+    .from(blacklist)
+    .where(or(...conditions));
   return hitsAmong(values, entries);
 }
 
@@ -128,6 +156,9 @@ function leadMatches(type: BlacklistType, value: string): SQL {
 
 /** How many stored leads a (normalized) entry matches: shown when the entry is added. */
 export async function countMatchingLeads(executor: Executor, type: BlacklistType, value: string): Promise<number> {
-  const [row] = await executor.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(leads).where(leadMatches(type, value));
+  const [row] = await executor
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(leads)
+    .where(leadMatches(type, value));
   return row?.total ?? 0;
 }

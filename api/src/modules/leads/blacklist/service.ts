@@ -74,7 +74,10 @@ const takenMessage = 'This value is already blacklisted.';
 export async function createBlacklistEntry(db: Db, body: ParsedCreate, userId: number): Promise<{ data: BlacklistItem; matching_leads: number }> {
   const normalized = normalizeBlacklistValue(body.type, body.value);
   if ('error' in normalized) throw invalid({ value: [normalized.error] });
-  const [taken] = await db.select({ id: blacklist.id }).from(blacklist).where(and(eq(blacklist.type, body.type), eq(blacklist.value, normalized.value)));
+  const [taken] = await db
+    .select({ id: blacklist.id })
+    .from(blacklist)
+    .where(and(eq(blacklist.type, body.type), eq(blacklist.value, normalized.value)));
   if (taken) throw invalid({ value: [takenMessage] });
   const [row] = await db
     .insert(blacklist)

@@ -19,8 +19,7 @@ export const originalStatuses = alias(statuses, 'original_statuses');
 
 const text = (column: AnyPgColumn): SQL<string | null> => sql<string | null>`${column}::text`;
 /** `2024-03-05T10:20:30.123Z`, as JavaScript's toISOString writes it. */
-const isoDateTime = (column: AnyPgColumn): SQL<string | null> =>
-  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoDateTime = (column: AnyPgColumn): SQL<string | null> => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const tagNames = sql<string | null>`(select string_agg(${tags.name}, ', ' order by ${tags.name}, ${tags.id}) from ${leadTags}
   join ${tags} on ${tags.id} = ${leadTags.tag_id} where ${leadTags.lead_id} = ${leads.id})`;
 

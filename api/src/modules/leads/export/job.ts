@@ -48,7 +48,8 @@ async function publish(context: JobContext, payload: ExportJobPayload, rows: num
     .where(eq(jobsTable.id, context.job.id));
   const result: ExportResult = { file_name: fileName, rows, download_url: downloadPath(context.job.id, token), expires_at: expiresAt };
   const link = new URL(result.download_url, payload.api_base).href;
-  const message = html`${plural(rows)} exported to ${fileName} (${payload.setting_name}). <a href="${link}">Download</a> — the link works until ${expiresAt.slice(0, 16).replace('T', ' ')} UTC.`;
+  const message = html`${plural(rows)} exported to ${fileName} (${payload.setting_name}). <a href="${link}">Download</a> — the link works until ${expiresAt.slice(0, 16).replace('T', ' ')}
+    UTC.`;
   return { result, message };
 }
 

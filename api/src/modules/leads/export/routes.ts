@@ -56,7 +56,10 @@ export const leadExportRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue }>
 
   app.get(
     '/lead/export/:id',
-    { schema: { tags, summary: 'One of my export jobs (progress, and the download link once finished)', params: idParam, response: { 200: dataOf(job) } }, config: { access: 'lead.export' } },
+    {
+      schema: { tags, summary: 'One of my export jobs (progress, and the download link once finished)', params: idParam, response: { 200: dataOf(job) } },
+      config: { access: 'lead.export' },
+    },
     async (request) => ({ data: toJob(await findExportJob(db, requireAuth(request).userId, request.params.id)) }),
   );
 

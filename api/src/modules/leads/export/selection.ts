@@ -63,13 +63,7 @@ export async function countSelection(db: Db, selection: ExportSelection): Promis
 export type ExportBatch = { rows: ExportRow[]; cursor: ExportCursor | null };
 
 /** The next `size` leads after `cursor` (from the start when null), with their cells. */
-export async function readBatch(
-  db: Db,
-  selection: ExportSelection,
-  columns: readonly ExportableLeadColumn[],
-  cursor: ExportCursor | null,
-  size: number,
-): Promise<ExportBatch> {
+export async function readBatch(db: Db, selection: ExportSelection, columns: readonly ExportableLeadColumn[], cursor: ExportCursor | null, size: number): Promise<ExportBatch> {
   const cells = sql<(string | null)[]>`array[${sql.join(
     columns.map((column) => exportColumns[column].value),
     sql`, `,

@@ -53,7 +53,12 @@ export async function exportDownload(db: Db, jobId: number, token: string): Prom
   if (!download || !tokenMatches(token, download.token_sha256)) throw invalidLink();
   if (Date.parse(download.expires_at) <= Date.now()) throw new HttpError(410, 'This download link has expired: export the leads again.');
   const path = storedFilePath(exportDirectory(), file);
-  const present = path ? await stat(path).then((info) => info.isFile(), () => false) : false;
+  const present = path
+    ? await stat(path).then(
+        (info) => info.isFile(),
+        () => false,
+      )
+    : false;
   if (!path || !present) throw new HttpError(410, 'The export file is no longer available: export the leads again.');
   return { path, fileName: download.file_name, contentType: contentTypes[format] };
 }

@@ -51,7 +51,10 @@ function toSetting(row: Row): ExportSetting {
 }
 
 async function withUsers(executor: Executor, rows: Row[]): Promise<Row[]> {
-  const assigned = await assignedUsers(executor, rows.map((row) => Number(row['id'])));
+  const assigned = await assignedUsers(
+    executor,
+    rows.map((row) => Number(row['id'])),
+  );
   return rows.map((row) => ({ ...row, user_ids: assigned.get(Number(row['id'])) ?? [] }));
 }
 
@@ -114,7 +117,11 @@ export async function offeredSettings(db: Db, userId: number): Promise<ExportSet
 
 /** One setting, if it is offered to this user. */
 export async function offeredSetting(db: Db, userId: number, settingId: number): Promise<ExportSetting | null> {
-  const [row] = await db.select().from(exportSettings).where(and(eq(exportSettings.id, settingId), offeredTo(userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(exportSettings)
+    .where(and(eq(exportSettings.id, settingId), offeredTo(userId)))
+    .limit(1);
   if (!row) return null;
   const [setting] = (await withUsers(db, [row])).map(toSetting);
   return setting ?? null;

@@ -43,7 +43,14 @@ export function missingColumnErrors(columns: ImportColumns, fileColumns: number)
 }
 
 const booleanFields: ReadonlySet<ImportableLeadField> = new Set(['deposit_exists', 'is_fresh']);
-const booleanWords: ReadonlyMap<string, boolean> = new Map([['yes', true], ['no', false], ['true', true], ['false', false], ['1', true], ['0', false]]);
+const booleanWords: ReadonlyMap<string, boolean> = new Map([
+  ['yes', true],
+  ['no', false],
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+]);
 const midnight = /^(\d{4}-\d{2}-\d{2})[ T]00:00(?::00(?:\.0+)?)?Z?$/;
 const dateTimeFields: ReadonlySet<ImportableLeadField> = new Set(['not_available_till', 'purchase_date']);
 /** A date and time without an offset, as the preview shows a date cell (seconds and fractions optional). */

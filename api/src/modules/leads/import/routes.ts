@@ -122,7 +122,10 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
 
   app.get(
     '/lead/import/:id',
-    { schema: { tags, summary: 'One of my import jobs (progress, then the import report as its result)', params: idParam, response: { 200: dataOf(job) } }, config: { access: 'lead.import' } },
+    {
+      schema: { tags, summary: 'One of my import jobs (progress, then the import report as its result)', params: idParam, response: { 200: dataOf(job) } },
+      config: { access: 'lead.import' },
+    },
     async (request) => ({ data: toJob(await findOwnJobOfType(db, requireAuth(request).userId, request.params.id, leadImportJobType, 'Import')) }),
   );
 };

@@ -62,7 +62,10 @@ async function insertLead(executor: Executor, values: Omit<typeof leads.$inferIn
 
 async function alreadyImported(executor: Executor, context: IntakeContext): Promise<LeadRow | null> {
   if (typeof context.importJobId !== 'number' || typeof context.importRow !== 'number') return null;
-  const [row] = await executor.select().from(leads).where(and(eq(leads.import_job_id, context.importJobId), eq(leads.import_row, context.importRow)));
+  const [row] = await executor
+    .select()
+    .from(leads)
+    .where(and(eq(leads.import_job_id, context.importJobId), eq(leads.import_row, context.importRow)));
   return row ?? null;
 }
 

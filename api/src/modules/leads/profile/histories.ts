@@ -46,13 +46,16 @@ export async function statusHistories(db: Db, leadId: number, query: HistoryPage
   await assertLeadExists(db, leadId);
   const { limit, offset } = pageWindow(query);
   const [rows, total] = await Promise.all([
-    db.select().from(leadStatusHistories).where(eq(leadStatusHistories.lead_id, leadId)).orderBy(desc(leadStatusHistories.created_at), desc(leadStatusHistories.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(leadStatusHistories)
+      .where(eq(leadStatusHistories.lead_id, leadId))
+      .orderBy(desc(leadStatusHistories.created_at), desc(leadStatusHistories.id))
+      .limit(limit)
+      .offset(offset),
     totalOf(db, leadStatusHistories, leadId),
   ]);
-  const [cells, names] = await Promise.all([
-    statusCells(db, idsOf(rows.flatMap((row) => [row.from_status_id, row.to_status_id]))),
-    userNames(db, idsOf(rows.map((row) => row.user_id))),
-  ]);
+  const [cells, names] = await Promise.all([statusCells(db, idsOf(rows.flatMap((row) => [row.from_status_id, row.to_status_id]))), userNames(db, idsOf(rows.map((row) => row.user_id)))]);
   const data = rows.map((row) => ({
     id: row.id,
     from_status: pick(cells, row.from_status_id),
@@ -80,7 +83,13 @@ export async function brokerHistories(db: Db, leadId: number, query: HistoryPage
   await assertLeadExists(db, leadId);
   const { limit, offset } = pageWindow(query);
   const [rows, total] = await Promise.all([
-    db.select().from(leadBrokerHistories).where(eq(leadBrokerHistories.lead_id, leadId)).orderBy(desc(leadBrokerHistories.created_at), desc(leadBrokerHistories.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(leadBrokerHistories)
+      .where(eq(leadBrokerHistories.lead_id, leadId))
+      .orderBy(desc(leadBrokerHistories.created_at), desc(leadBrokerHistories.id))
+      .limit(limit)
+      .offset(offset),
     totalOf(db, leadBrokerHistories, leadId),
   ]);
   const departments = await departmentLabelsById(db, idsOf(rows.map((row) => row.broker_department_id)));

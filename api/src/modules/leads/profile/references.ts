@@ -17,7 +17,10 @@ export const statusFieldClasses = {
 /** The class of each of these statuses (missing ones are absent). */
 export async function statusClasses(executor: Executor, ids: readonly number[]): Promise<Map<number, StatusClass>> {
   if (ids.length === 0) return new Map();
-  const rows = await executor.select({ id: statuses.id, class: statuses.class }).from(statuses).where(inArray(statuses.id, [...ids]));
+  const rows = await executor
+    .select({ id: statuses.id, class: statuses.class })
+    .from(statuses)
+    .where(inArray(statuses.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row.class]));
 }
 
@@ -30,7 +33,10 @@ export function statusProblem(found: StatusClass | undefined, wanted: StatusClas
 
 async function existing(executor: Executor, table: typeof sources | typeof affiliateCompanies | typeof tags, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await executor.select({ id: table.id }).from(table).where(inArray(table.id, [...ids]));
+  const rows = await executor
+    .select({ id: table.id })
+    .from(table)
+    .where(inArray(table.id, [...ids]));
   return new Set(rows.map((row) => row.id));
 }
 

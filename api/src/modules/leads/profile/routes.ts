@@ -67,15 +67,9 @@ export const leadProfileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     config: { access: 'lead.single.view' as const },
   });
 
-  app.get('/lead/:id/histories/data', historySchema('Field changes of a lead, newest first', leadDataHistory), async (request) =>
-    dataHistories(db, request.params.id, request.query),
-  );
-  app.get('/lead/:id/histories/status', historySchema('Status changes of a lead, newest first', leadStatusHistory), async (request) =>
-    statusHistories(db, request.params.id, request.query),
-  );
-  app.get('/lead/:id/histories/send', historySchema('Send attempts of a lead, newest first', leadSendHistory), async (request) =>
-    sendHistories(db, request.params.id, request.query),
-  );
+  app.get('/lead/:id/histories/data', historySchema('Field changes of a lead, newest first', leadDataHistory), async (request) => dataHistories(db, request.params.id, request.query));
+  app.get('/lead/:id/histories/status', historySchema('Status changes of a lead, newest first', leadStatusHistory), async (request) => statusHistories(db, request.params.id, request.query));
+  app.get('/lead/:id/histories/send', historySchema('Send attempts of a lead, newest first', leadSendHistory), async (request) => sendHistories(db, request.params.id, request.query));
   app.get('/lead/:id/histories/broker', historySchema('Broker-side changes of a lead, newest first', leadBrokerHistory), async (request) =>
     brokerHistories(db, request.params.id, request.query),
   );

@@ -138,8 +138,16 @@ type Change = { field: string; old_value: string | null; new_value: string | nul
 
 async function tagNames(executor: Executor, ids: readonly number[]): Promise<string | null> {
   if (ids.length === 0) return null;
-  const rows = await executor.select({ name: tags.name }).from(tags).where(inArray(tags.id, [...ids]));
-  return rows.map((row) => row.name).sort((a, b) => a.localeCompare(b)).join(', ') || null;
+  const rows = await executor
+    .select({ name: tags.name })
+    .from(tags)
+    .where(inArray(tags.id, [...ids]));
+  return (
+    rows
+      .map((row) => row.name)
+      .sort((a, b) => a.localeCompare(b))
+      .join(', ') || null
+  );
 }
 
 /** Replaces the lead's tags when the set differs; returns the change to record, or null. */

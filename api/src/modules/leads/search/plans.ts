@@ -23,9 +23,22 @@ import { freeTextMatch, searchesLeadId, leadSearchParts, leadSearchSql, orderedP
 /** Every column a search condition or order reads (`leadSearchWhere`, `leadSearchOrder`). */
 const walkedColumns = sql.join(
   [
-    leads.id, leads.email, leads.search_text, leads.status_id, leads.original_status_id, leads.source_id, leads.country, leads.language,
-    leads.funnel, leads.affiliate_company_id, leads.last_broker_department_id, leads.created_at, leads.api_ftd_at, leads.deposit_exists,
-    leads.is_fresh, leads.last_sent_at,
+    leads.id,
+    leads.email,
+    leads.search_text,
+    leads.status_id,
+    leads.original_status_id,
+    leads.source_id,
+    leads.country,
+    leads.language,
+    leads.funnel,
+    leads.affiliate_company_id,
+    leads.last_broker_department_id,
+    leads.created_at,
+    leads.api_ftd_at,
+    leads.deposit_exists,
+    leads.is_fresh,
+    leads.last_sent_at,
   ],
   sql`, `,
 );
@@ -38,9 +51,7 @@ const walkedColumns = sql.join(
  *    cap `walk` reads the page in order; `boundedWalk`, for a first page of a substring alone, reads it from the newest
  *    leads only and may start beside `fetch`.
  */
-export type LeadSearchPlan =
-  | { kind: 'together'; page: SQL; count: SQL }
-  | { kind: 'fetch-first'; fetch: SQL; pageOf(ids: readonly number[]): SQL; walk: SQL; boundedWalk: SQL | undefined };
+export type LeadSearchPlan = { kind: 'together'; page: SQL; count: SQL } | { kind: 'fetch-first'; fetch: SQL; pageOf(ids: readonly number[]): SQL; walk: SQL; boundedWalk: SQL | undefined };
 
 /** True when the search narrows by an email prefix (see the header). */
 function narrowsByEmailPrefix(query: ParsedLeadSearchQuery): boolean {
@@ -98,9 +109,7 @@ export function leadSearchPlan(query: ParsedLeadSearchQuery, options: LeadSearch
   // the fetch by itself. A substring's are rechecked on their rows anyway: they carry every sort column, which keeps
   // `leads_created_idx` (it holds the free text) from serving the fetch as a walk. The CTE takes the table's name so the
   // shared ORDER BY ("leads"."created_at" …) reads from it.
-  const matchColumns = emailPrefix
-    ? [leads.id, ...(query.sort === 'id' ? [] : [leads[query.sort]])]
-    : [leads.id, leads.created_at, leads.last_sent_at, leads.api_ftd_at];
+  const matchColumns = emailPrefix ? [leads.id, ...(query.sort === 'id' ? [] : [leads[query.sort]])] : [leads.id, leads.created_at, leads.last_sent_at, leads.api_ftd_at];
   const matches = (limit: SQL) => sql`with leads as materialized (select ${sql.join(matchColumns, sql`, `)} from ${leads} where ${parts.lookupWhere ?? sql`true`} ${limit})`;
   const sortedIds = sql`select leads.id from leads order by ${order} ${window}`;
   const sorted = sql`${matches(sql``)} ${sortedIds}`;

@@ -40,13 +40,19 @@ export async function companyNames(executor: Executor, ids: readonly number[]): 
 
 export async function userNames(executor: Executor, ids: readonly number[]): Promise<Map<number, Named>> {
   if (ids.length === 0) return new Map();
-  const rows = await executor.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...ids]));
+  const rows = await executor
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function integrationNames(executor: Executor, ids: readonly number[]): Promise<Map<number, Named>> {
   if (ids.length === 0) return new Map();
-  const rows = await executor.select({ id: sendIntegrations.id, name: sendIntegrations.name }).from(sendIntegrations).where(inArray(sendIntegrations.id, [...ids]));
+  const rows = await executor
+    .select({ id: sendIntegrations.id, name: sendIntegrations.name })
+    .from(sendIntegrations)
+    .where(inArray(sendIntegrations.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -14,14 +14,20 @@ export const leadSearchRoutes: FastifyPluginAsyncZod<LeadSearchRouteOptions> = a
     {
       schema: {
         tags: ['lead'],
-        summary: 'Search leads (filters, sorting; past 10,000 matches, or 1,000 for a free-text substring, the total is estimated: meta.total_estimated, or a lower bound: meta.total_lower_bound)',
+        summary:
+          'Search leads (filters, sorting; past 10,000 matches, or 1,000 for a free-text substring, the total is estimated: meta.total_estimated, or a lower bound: meta.total_lower_bound)',
         querystring: leadSearchQuery,
         response: { 200: leadPage },
       },
       config: { access: 'lead.view' },
     },
     async (request) => {
-      invalidUnlessEmpty(reversedDateRanges(request.query, [['created_from', 'created_to'], ['ftd_from', 'ftd_to']]));
+      invalidUnlessEmpty(
+        reversedDateRanges(request.query, [
+          ['created_from', 'created_to'],
+          ['ftd_from', 'ftd_to'],
+        ]),
+      );
       return searchLeads(db, request.query, countCap === undefined ? { sideBySide } : { sideBySide, cap: countCap });
     },
   );

@@ -150,8 +150,20 @@ export function leadSearchWhere(query: ParsedLeadSearchQuery, lookup = false): S
   if (query.tag_id) {
     conditions.push(sql`exists (select 1 from ${leadTags} where ${leadTags.lead_id} = ${leads.id} and ${inArray(leadTags.tag_id, query.tag_id)})`);
   }
-  if (query.country) conditions.push(inArray(leads.country, query.country.map((code) => code.toUpperCase())));
-  if (query.language) conditions.push(inArray(sql`lower(${leads.language})`, query.language.map((code) => code.toLowerCase())));
+  if (query.country)
+    conditions.push(
+      inArray(
+        leads.country,
+        query.country.map((code) => code.toUpperCase()),
+      ),
+    );
+  if (query.language)
+    conditions.push(
+      inArray(
+        sql`lower(${leads.language})`,
+        query.language.map((code) => code.toLowerCase()),
+      ),
+    );
   if (query.funnel) conditions.push(sql`${leads.funnel} ilike ${`%${escapeLike(query.funnel)}%`}`);
   if (query.affiliate_company_id) conditions.push(inArray(leads.affiliate_company_id, query.affiliate_company_id));
   if (query.department_id) conditions.push(inArray(leads.last_broker_department_id, query.department_id));
@@ -200,7 +212,11 @@ export function leadSearchParts(query: ParsedLeadSearchQuery, options: LeadSearc
 
 /** `select count(*)` of the matches, stopping at cap + 1: "more than cap" is all the list needs to know. */
 export function cappedCountSql(where: SQL | undefined, cap: number): SQL {
-  const matches = new QueryBuilder().select({ one: sql`1` }).from(leads).where(where).limit(cap + 1);
+  const matches = new QueryBuilder()
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(where)
+    .limit(cap + 1);
   return sql`select count(*)::int as total from (${matches}) as capped`;
 }
 
@@ -220,13 +236,24 @@ function onlyOneTag(query: ParsedLeadSearchQuery): number | null {
 export function leadCountSql(query: ParsedLeadSearchQuery, where: SQL | undefined, cap: number): SQL {
   const tagId = onlyOneTag(query);
   if (tagId === null) return cappedCountSql(where, cap);
-  const tagged = new QueryBuilder().select({ one: sql`1` }).from(leadTags).where(eq(leadTags.tag_id, tagId)).limit(cap + 1);
+  const tagged = new QueryBuilder()
+    .select({ one: sql`1` })
+    .from(leadTags)
+    .where(eq(leadTags.tag_id, tagId))
+    .limit(cap + 1);
   return sql`select count(*)::int as total from (${tagged}) as capped`;
 }
 
 /** The search's page in its order (limit and offset), selecting `columns`: the page's rows, or their ids alone. */
 export function orderedPageSql(parts: LeadSearchParts, columns: typeof leadPageColumns | { id: typeof leads.id }): SQL {
-  return new QueryBuilder().select(columns).from(leads).where(parts.where).orderBy(...parts.orderBy).limit(parts.limit).offset(parts.offset).getSQL();
+  return new QueryBuilder()
+    .select(columns)
+    .from(leads)
+    .where(parts.where)
+    .orderBy(...parts.orderBy)
+    .limit(parts.limit)
+    .offset(parts.offset)
+    .getSQL();
 }
 
 /**

@@ -55,7 +55,13 @@ export async function searchSendHistories(db: Db, query: ParsedSendHistoryQuery)
         : asc(leadSendHistories.created_at);
   const { limit, offset } = pageWindow(query);
   const [rows, total] = await Promise.all([
-    db.select().from(leadSendHistories).where(where).orderBy(order, descending ? desc(leadSendHistories.id) : asc(leadSendHistories.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(leadSendHistories)
+      .where(where)
+      .orderBy(order, descending ? desc(leadSendHistories.id) : asc(leadSendHistories.id))
+      .limit(limit)
+      .offset(offset),
     cappedTotal(db, leadSendHistories, where, sendHistoryCountCap),
   ]);
   return { data: await toSendHistoryItems(db, rows), meta: { ...paginationMetaOf(query, total.total), ...total } };

@@ -133,13 +133,7 @@ export async function activeRun(db: Db): Promise<JobRow | null> {
   const [busy] = await db
     .select()
     .from(jobsTable)
-    .where(
-      and(
-        eq(jobsTable.type, leadStatusRulesJobType),
-        inArray(jobsTable.status, ['pending', 'running']),
-        gt(jobsTable.created_at, new Date(Date.now() - busyWindowMs)),
-      ),
-    )
+    .where(and(eq(jobsTable.type, leadStatusRulesJobType), inArray(jobsTable.status, ['pending', 'running']), gt(jobsTable.created_at, new Date(Date.now() - busyWindowMs))))
     .orderBy(desc(jobsTable.id))
     .limit(1);
   return busy ?? null;

@@ -14,8 +14,7 @@ type RuleValues = { condition_status_id: number; last_status_id: number; duratio
 
 /** The stored row a write would leave: body over existing over column defaults. */
 function mergedRule(body: Row, existing: Row | null): RuleValues {
-  const value = <Key extends keyof RuleValues>(key: Key, fallback: RuleValues[Key]): RuleValues[Key] =>
-    (body[key] ?? existing?.[key] ?? fallback) as RuleValues[Key];
+  const value = <Key extends keyof RuleValues>(key: Key, fallback: RuleValues[Key]): RuleValues[Key] => (body[key] ?? existing?.[key] ?? fallback) as RuleValues[Key];
   return {
     condition_status_id: value('condition_status_id', 0),
     last_status_id: value('last_status_id', 0),

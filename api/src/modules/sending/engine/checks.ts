@@ -24,16 +24,23 @@ export const skipStatuses = {
   cancelled: 'Cancelled',
 } as const;
 
-export type CheckedLead = { id: number; email: string | null; alt_email: string | null; phone: string | null; alt_phone: string | null; ip: string | null; country: string | null; language: string | null };
+export type CheckedLead = {
+  id: number;
+  email: string | null;
+  alt_email: string | null;
+  phone: string | null;
+  alt_phone: string | null;
+  ip: string | null;
+  country: string | null;
+  language: string | null;
+};
 export type Targeting = { departmentId: number; jobId: number; resendUnknown: boolean; countries: readonly string[]; languages: readonly string[] };
 
 /** Lead id → why it is not sent (absent: send it). */
 export async function skipReasons(db: Db, chunk: readonly CheckedLead[], targeting: Targeting): Promise<Map<number, string>> {
   const reasons = new Map<number, string>();
   if (chunk.length === 0) return reasons;
-  const contacts = chunk.map((lead) =>
-    contactValuesOf({ email: lead.email, alt_email: lead.alt_email, phone_normalized: lead.phone, alt_phone: lead.alt_phone, ip: lead.ip }),
-  );
+  const contacts = chunk.map((lead) => contactValuesOf({ email: lead.email, alt_email: lead.alt_email, phone_normalized: lead.phone, alt_phone: lead.alt_phone, ip: lead.ip }));
   const [index, sentBefore] = await Promise.all([
     blacklistIndex(db, contacts),
     db
@@ -42,12 +49,12 @@ export async function skipReasons(db: Db, chunk: readonly CheckedLead[], targeti
       .where(
         and(
           eq(leadSendHistories.broker_department_id, targeting.departmentId),
-          or(
-            inArray(leadSendHistories.state, ['success', 'sending']),
-            and(eq(leadSendHistories.state, 'failure'), inArray(leadSendHistories.failure_status, outcomeUnknownStatuses)),
-          ),
+          or(inArray(leadSendHistories.state, ['success', 'sending']), and(eq(leadSendHistories.state, 'failure'), inArray(leadSendHistories.failure_status, outcomeUnknownStatuses))),
           ne(leadSendHistories.job_id, targeting.jobId),
-          inArray(leadSendHistories.lead_id, chunk.map((lead) => lead.id)),
+          inArray(
+            leadSendHistories.lead_id,
+            chunk.map((lead) => lead.id),
+          ),
         ),
       ),
   ]);

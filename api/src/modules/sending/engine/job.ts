@@ -67,7 +67,9 @@ async function queuedChunk(context: JobContext, size: number, afterId: number): 
 }
 
 /** A lead not sent at all: refused by a check right before sending, or cancelled. */
-const skipped = sql`coalesce(${leadSendHistories.failure_status} = any(${`{${Object.values(skipStatuses).map((status) => `"${status}"`).join(',')}}`}::text[]), false)`;
+const skipped = sql`coalesce(${leadSendHistories.failure_status} = any(${`{${Object.values(skipStatuses)
+  .map((status) => `"${status}"`)
+  .join(',')}}`}::text[]), false)`;
 
 /** Counts per outcome, from the rows themselves: right however many attempts the job took. */
 export async function sendCounts(context: Pick<JobContext, 'db' | 'job'>): Promise<SendReport & { queued: number }> {
@@ -198,7 +200,11 @@ export async function runSendJob(context: JobContext, engine: SendEngine, option
       languages: department.languages,
     });
     for (const status of new Set(reasons.values())) {
-      await skip(context, chunk.filter((lead) => reasons.get(lead.id) === status).map((lead) => lead.historyId), status);
+      await skip(
+        context,
+        chunk.filter((lead) => reasons.get(lead.id) === status).map((lead) => lead.historyId),
+        status,
+      );
     }
     for (const lead of chunk.filter((candidate) => !reasons.has(candidate.id))) {
       const sending: Promise<void> = sendOne(lead).finally(() => inFlight.delete(sending));

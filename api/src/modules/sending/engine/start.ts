@@ -60,7 +60,14 @@ export async function startSend(db: Db, jobs: JobQueue, userId: number, body: Se
   const count = leadIds ? leadIds.length : await countSelection(db, { filters: body.filters, leadIds: null });
   if (count === 0) throw invalid({ lead_ids: ['No lead matches: there is nothing to send.'] });
   if (count > 1 && !department.sendALot) throw invalid({ broker_department_id: [bulkRefused] });
-  const payload: SendJobPayload = { broker_department_id: body.broker_department_id, department_label: department.label, filters: body.filters, lead_ids: leadIds, import_job_id: null, resend_unknown: body.resend_unknown };
+  const payload: SendJobPayload = {
+    broker_department_id: body.broker_department_id,
+    department_label: department.label,
+    filters: body.filters,
+    lead_ids: leadIds,
+    import_job_id: null,
+    resend_unknown: body.resend_unknown,
+  };
   return jobs.dispatch({ userId, type: sendJobType, name: `Send leads to ${department.label}`, payload, total: Math.min(count, sendMaxLeads) });
 }
 
@@ -75,9 +82,15 @@ export async function startSendOfImport(db: Db, jobs: JobQueue, userId: number |
     .where(and(eq(jobsTable.type, sendJobType), sql`${jobsTable.payload}->>'import_job_id' = ${String(importJobId)}`));
   if (existing) return existing;
   const department = await sendableDepartment(db, departmentId, 'send_department_id');
-  const payload: SendJobPayload = { broker_department_id: departmentId, department_label: department.label, filters: {} as SendJobPayload['filters'], lead_ids: null, import_job_id: importJobId, resend_unknown: false };
+  const payload: SendJobPayload = {
+    broker_department_id: departmentId,
+    department_label: department.label,
+    filters: {} as SendJobPayload['filters'],
+    lead_ids: null,
+    import_job_id: importJobId,
+    resend_unknown: false,
+  };
   return jobs.dispatch({ userId, type: sendJobType, name: `Send imported leads to ${department.label}`, payload });
 }
 
 export const findSendJob = (db: Db, userId: number, jobId: number): Promise<JobRow> => findOwnJobOfType(db, userId, jobId, sendJobType, 'Send');
-

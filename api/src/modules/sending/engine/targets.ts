@@ -29,13 +29,19 @@ export async function materializeTargets(db: Db, job: { id: number; user_id: num
       select id, ${payload.broker_department_id}, ${integrationId}, ${job.id}, ${job.user_id}, 'queued'
         from (select ${leads.id} as id from ${leads} ${where ? sql`where ${where}` : sql``} order by ${leads.id} desc limit ${sendMaxLeads}) as picked
       on conflict (job_id, lead_id) do nothing`);
-    await tx.update(jobs).set({ result: { materialized: true } }).where(eq(jobs.id, job.id));
+    await tx
+      .update(jobs)
+      .set({ result: { materialized: true } })
+      .where(eq(jobs.id, job.id));
   });
   // Leads whose call a crashed attempt had started: the broker may have them, so they are not sent again.
   await db
     .update(leadSendHistories)
     .set({ state: 'failure', failure_status: interruptedStatus, updated_at: sql`now()` })
     .where(and(eq(leadSendHistories.job_id, job.id), eq(leadSendHistories.state, 'sending')));
-  const [row] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(leadSendHistories).where(eq(leadSendHistories.job_id, job.id));
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(leadSendHistories)
+    .where(eq(leadSendHistories.job_id, job.id));
   return row?.total ?? 0;
 }

@@ -23,8 +23,7 @@ const maxPages = 200;
  * The broker's side of a pull failed (unreachable, an error status, a reply that cannot be read): an outcome to
  * report, a 502 naming why, not a fault of ours (a 500). The call itself is in the request log.
  */
-const pullFailed = (integration: IntegrationConfig, why: unknown) =>
-  new HttpError(502, `${integration.name}: the status pull failed: ${why instanceof Error ? why.message : String(why)}`);
+const pullFailed = (integration: IntegrationConfig, why: unknown) => new HttpError(502, `${integration.name}: the status pull failed: ${why instanceof Error ? why.message : String(why)}`);
 
 /** A page's reports; a reply the adapter cannot read (not JSON, refused, no list) is the broker's failure. */
 function readPage(adapter: Adapter, integration: IntegrationConfig, response: HttpResponse, window: PullWindow, page: number) {
@@ -48,7 +47,13 @@ export async function pullIntegration(engine: SendEngine, integration: Integrati
       logCall(engine, { integration, leadId: null, request: sanitizeRequest(request, integration), response: null, durationMs: performance.now() - started });
       throw pullFailed(integration, error);
     });
-    logCall(engine, { integration, leadId: null, request: sanitizeRequest(request, integration), response: sanitizeResponse(response, integration), durationMs: performance.now() - started });
+    logCall(engine, {
+      integration,
+      leadId: null,
+      request: sanitizeRequest(request, integration),
+      response: sanitizeResponse(response, integration),
+      durationMs: performance.now() - started,
+    });
     if (response.status < 200 || response.status >= 300) throw pullFailed(integration, `the broker answered HTTP ${response.status}`);
     const { leads, hasMore } = readPage(adapter, integration, response, window, page);
     summary.pages += 1;

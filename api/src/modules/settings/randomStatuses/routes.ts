@@ -13,14 +13,7 @@ import {
   sourceRandomStatusUpdateBody,
 } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
-import {
-  createSourceRandomStatus,
-  deleteSourceRandomStatus,
-  findSourceRandomStatus,
-  listSourceRandomStatuses,
-  randomStatusSortKeys,
-  replaceSourceRandomStatus,
-} from './service.ts';
+import { createSourceRandomStatus, deleteSourceRandomStatus, findSourceRandomStatus, listSourceRandomStatuses, randomStatusSortKeys, replaceSourceRandomStatus } from './service.ts';
 
 const path = '/settings/source/random/status';
 const tags = ['settings › source › random › status'];
@@ -31,7 +24,10 @@ const saved = z.object({ message: z.string(), data: sourceRandomStatusItem });
 export const sourceRandomStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     path,
-    { schema: { tags, summary: 'Sources with their weighted random statuses', querystring: listQuery, response: { 200: paginated(sourceRandomStatusItem) } }, config: { access: permissions.view } },
+    {
+      schema: { tags, summary: 'Sources with their weighted random statuses', querystring: listQuery, response: { 200: paginated(sourceRandomStatusItem) } },
+      config: { access: permissions.view },
+    },
     async (request) => listSourceRandomStatuses(db, request.query),
   );
 

@@ -35,7 +35,12 @@ async function itemsOf(db: Db, sourceRows: readonly { id: number; name: string; 
     })
     .from(sourceRandomStatuses)
     .innerJoin(statuses, eq(statuses.id, sourceRandomStatuses.status_id))
-    .where(inArray(sourceRandomStatuses.source_id, sourceRows.map((row) => row.id)))
+    .where(
+      inArray(
+        sourceRandomStatuses.source_id,
+        sourceRows.map((row) => row.id),
+      ),
+    )
     .orderBy(desc(sourceRandomStatuses.weight), asc(statuses.name));
   return sourceRows.map((source) => {
     const own = entries.filter((entry) => entry.source_id === source.id);
@@ -97,7 +102,12 @@ async function assertLeadStatuses(db: Db, entries: readonly RandomStatusEntry[])
   const found = await db
     .select({ id: statuses.id, class: statuses.class })
     .from(statuses)
-    .where(inArray(statuses.id, entries.map((entry) => entry.status_id)));
+    .where(
+      inArray(
+        statuses.id,
+        entries.map((entry) => entry.status_id),
+      ),
+    );
   const classOf = new Map(found.map((row) => [row.id, row.class]));
   const errors: Record<string, string[]> = {};
   entries.forEach((entry, index) => {

@@ -7,14 +7,31 @@ import { enter } from '../../../testing/enter.ts';
 jest.setTimeout(180_000);
 configure({ asyncUtilTimeout: 20_000 });
 
-const companies = { status: 200, data: { data: [{ id: 1, name: 'Acme' }, { id: 2, name: 'Globex' }] } };
+const companies = {
+  status: 200,
+  data: {
+    data: [
+      { id: 1, name: 'Acme' },
+      { id: 2, name: 'Globex' },
+    ],
+  },
+};
 const permissions = ['broker.view', 'broker.create', 'broker.update', 'options.affiliateCompanies.all'];
 
 const writes = (http: ReturnType<typeof stubApi>, method: string) => http.adapter.requests.filter((request) => request.method === method);
 
 test('lists brokers by their option label (name - companies) with their contract date and departments', async () => {
   stubApi({
-    'GET /broker': pageOf([brokerFixture({ affiliate_companies: [{ id: 1, name: 'Acme' }, { id: 2, name: 'Globex' }], departments_count: 2, contract_expires_in: '2026-12-31' })]),
+    'GET /broker': pageOf([
+      brokerFixture({
+        affiliate_companies: [
+          { id: 1, name: 'Acme' },
+          { id: 2, name: 'Globex' },
+        ],
+        departments_count: 2,
+        contract_expires_in: '2026-12-31',
+      }),
+    ]),
     'GET /settings/affiliate/company/all': companies,
   });
   renderWithProviders(<BrokersPage />, { session: signedInSession(permissions) });

@@ -20,7 +20,15 @@ const sendRow: DepartmentSendHistoryItem = {
   duration_ms: 230,
   created_at: '2024-03-05T10:20:30.000Z',
 };
-const failedRow: DepartmentSendHistoryItem = { ...sendRow, id: 2, lead: { ...lead, id: 100, lead_id: 'LD-100', name: null }, state: 'failure', failure_status: 'HTTP 500', api_lead_id: null, lead_url: null };
+const failedRow: DepartmentSendHistoryItem = {
+  ...sendRow,
+  id: 2,
+  lead: { ...lead, id: 100, lead_id: 'LD-100', name: null },
+  state: 'failure',
+  failure_status: 'HTTP 500',
+  api_lead_id: null,
+  lead_url: null,
+};
 const brokerRow: DepartmentBrokerHistoryItem = { id: 7, lead, channel: 'push', api_lead_status: 'Deposited', api_ftd_at: '2024-03-06T08:00:00.000Z', created_at: '2024-03-06T08:00:01.000Z' };
 const meta = (total: number) => ({ current_page: 1, per_page: 25, total, last_page: 1 });
 

@@ -9,7 +9,15 @@ const department = departmentFixture();
 const replies = {
   'GET /broker/department': pageOf([department, departmentFixture({ id: 4, branch_name: 'Vienna', send_integration: null, countries: [], languages: [] })]),
   'GET /broker/all': { status: 200, data: { data: [department.broker, { id: 2, name: 'Broker Two', affiliate_companies: [] }] } },
-  'GET /settings/country/all': { status: 200, data: { data: [{ id: 1, name: 'Germany', iso_3166_2: 'DE', calling_code: '49', flag: '' }, { id: 2, name: 'Austria', iso_3166_2: 'AT', calling_code: '43', flag: '' }] } },
+  'GET /settings/country/all': {
+    status: 200,
+    data: {
+      data: [
+        { id: 1, name: 'Germany', iso_3166_2: 'DE', calling_code: '49', flag: '' },
+        { id: 2, name: 'Austria', iso_3166_2: 'AT', calling_code: '43', flag: '' },
+      ],
+    },
+  },
   'GET /send/integration': pageOf([integrationFixture(), integrationFixture({ id: 6, name: 'Box API' })]),
   'PUT /broker/department/3': { status: 200, data: { message: 'Department successfully updated', data: department } },
 };

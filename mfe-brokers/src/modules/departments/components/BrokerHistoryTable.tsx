@@ -7,7 +7,6 @@ import { useDepartmentBrokerHistoryQuery } from '../api/departmentHistoriesApi.t
 import { useHistoryPaging } from '../historyPaging.ts';
 import { LeadLink } from './LeadLink.tsx';
 
-
 export function BrokerHistoryTable({ departmentId }: { departmentId: number }) {
   const { t } = useTranslation();
   const [ftdOnly, setFtdOnly] = useState(false);

@@ -45,7 +45,10 @@ describe('integration form rules', () => {
     expect(usesResponseKey({ response_type: 'http_2xx' }, 'success_path')).toBe(false);
     expect(usesResponseKey({ response_type: 'json_path_equals' }, 'success_value')).toBe(true);
     expect(usesResponseKey({ response_type: 'body_contains' }, 'body_contains')).toBe(true);
-    expect(integrationBody({ name: 'x', response_content: { lead_id_path: 'data.id', error_path: ' ', autologin_path: undefined } })).toEqual({ name: 'x', response_content: { lead_id_path: 'data.id' } });
+    expect(integrationBody({ name: 'x', response_content: { lead_id_path: 'data.id', error_path: ' ', autologin_path: undefined } })).toEqual({
+      name: 'x',
+      response_content: { lead_id_path: 'data.id' },
+    });
   });
 });
 
@@ -80,7 +83,17 @@ test('the create form shows only the credentials the chosen auth type uses, and 
 
   await waitFor(() => expect(sent(http, 'post')).toBeDefined());
   const body = sent(http, 'post')!;
-  expect(body).toMatchObject({ name: 'New API', site_url: 'https://new.test', auth_type: 'basic', username: 'hub', password: 's3cret', middleware: null, response_type: 'http_2xx', response_content: {}, timeout_seconds: 30 });
+  expect(body).toMatchObject({
+    name: 'New API',
+    site_url: 'https://new.test',
+    auth_type: 'basic',
+    username: 'hub',
+    password: 's3cret',
+    middleware: null,
+    response_type: 'http_2xx',
+    response_content: {},
+    timeout_seconds: 30,
+  });
   expect(body).not.toHaveProperty('api_key');
   expect(body).not.toHaveProperty('token_url');
 });
@@ -114,7 +127,10 @@ test('editing keeps untouched secrets (left out), sends a typed one, and shows m
 test('a stored secret can be cleared (sent as null), and a 422 shows under its field', async () => {
   const http = stubApi({
     'GET /send/integration': pageOf([integration]),
-    'PUT /send/integration/5': { status: 422, data: { message: 'The password is required for basic authentication.', errors: { password: ['The password is required for basic authentication.'] } } },
+    'PUT /send/integration/5': {
+      status: 422,
+      data: { message: 'The password is required for basic authentication.', errors: { password: ['The password is required for basic authentication.'] } },
+    },
   });
   renderWithProviders(<SendIntegrationsPage />, { session: signedInSession(permissions) });
   const row = (await screen.findByText('Hub API')).closest('tr')!;

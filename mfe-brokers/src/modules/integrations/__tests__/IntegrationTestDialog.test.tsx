@@ -72,7 +72,14 @@ test('a dry run shows the built request and that nothing was sent; a network err
 });
 
 test('a network error is shown in place of the response, with the failed outcome', async () => {
-  renderPage({ ...sentReply, token_request: null, response: null, error: 'connect ECONNREFUSED 127.0.0.1:9', outcome: { success: false, failure_status: 'Network error', api_lead_id: null, lead_url: null, client_url: null }, duration_ms: 12 });
+  renderPage({
+    ...sentReply,
+    token_request: null,
+    response: null,
+    error: 'connect ECONNREFUSED 127.0.0.1:9',
+    outcome: { success: false, failure_status: 'Network error', api_lead_id: null, lead_url: null, client_url: null },
+    duration_ms: 12,
+  });
   const dialog = await openTest();
   await userEvent.click(within(dialog).getByRole('switch', { name: 'Dry run' }));
   await userEvent.click(within(dialog).getByTestId('integration-test-run'));

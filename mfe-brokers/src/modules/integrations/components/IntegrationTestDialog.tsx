@@ -27,7 +27,10 @@ export function IntegrationTestDialog({ integration, onClose }: Props) {
   function showFieldErrors(errors: Record<string, string>): boolean {
     const entries = Object.entries(errors);
     const placed = entries.filter(([key]) => sampleLeadFields.some((name) => key === `lead.${name}`));
-    placeFieldErrors(form, placed.map(([key, message]) => ({ name: key.split('.') as ['lead', keyof SampleLead], errors: [message] })));
+    placeFieldErrors(
+      form,
+      placed.map(([key, message]) => ({ name: key.split('.') as ['lead', keyof SampleLead], errors: [message] })),
+    );
     return placed.length > 0 && placed.length === entries.length;
   }
 

@@ -68,9 +68,7 @@ function OutcomeView({ outcome, durationMs }: { outcome: SendOutcome; durationMs
   const text = (value: string | null) => value ?? t('not_set');
   return (
     <Descriptions size="small" column={1} bordered>
-      <Descriptions.Item label={t('brokers:integrations.test.success')}>
-        {renderCell('boolean', outcome.success, t)}
-      </Descriptions.Item>
+      <Descriptions.Item label={t('brokers:integrations.test.success')}>{renderCell('boolean', outcome.success, t)}</Descriptions.Item>
       <Descriptions.Item label={t('brokers:integrations.test.failureStatus')}>{text(outcome.failure_status)}</Descriptions.Item>
       <Descriptions.Item label={t('brokers:integrations.test.apiLeadId')}>{text(outcome.api_lead_id)}</Descriptions.Item>
       <Descriptions.Item label={t('brokers:integrations.test.leadUrl')}>
@@ -79,9 +77,7 @@ function OutcomeView({ outcome, durationMs }: { outcome: SendOutcome; durationMs
       <Descriptions.Item label={t('brokers:integrations.test.clientUrl')}>
         <UrlValue url={outcome.client_url} />
       </Descriptions.Item>
-      <Descriptions.Item label={t('brokers:integrations.test.duration')}>
-        {durationMs === null ? t('not_set') : t('brokers:milliseconds', { count: durationMs })}
-      </Descriptions.Item>
+      <Descriptions.Item label={t('brokers:integrations.test.duration')}>{durationMs === null ? t('not_set') : t('brokers:milliseconds', { count: durationMs })}</Descriptions.Item>
     </Descriptions>
   );
 }
@@ -123,7 +119,11 @@ export function IntegrationTestResultView({ result }: { result: IntegrationTestR
       </Section>
       <Section title={t('brokers:integrations.test.outcome')}>
         <div data-testid="integration-test-outcome">
-          {result.outcome ? <OutcomeView outcome={result.outcome} durationMs={result.duration_ms} /> : <Typography.Text type="secondary">{t('brokers:integrations.test.notSent')}</Typography.Text>}
+          {result.outcome ? (
+            <OutcomeView outcome={result.outcome} durationMs={result.duration_ms} />
+          ) : (
+            <Typography.Text type="secondary">{t('brokers:integrations.test.notSent')}</Typography.Text>
+          )}
         </div>
       </Section>
     </div>

@@ -4,7 +4,7 @@ import DashboardPage from '../../../exposes/DashboardPage.tsx';
 import { departmentFixture, emptyStatisticsFixture, statisticsFixture } from '../../../testing/statisticsFixtures.ts';
 
 // jsdom cannot draw apexcharts: the stub writes out each chart's series and day labels.
-jest.mock('react-apexcharts', () => require('../../../testing/apexChartsStub.tsx'));
+jest.mock('react-apexcharts', () => jest.requireActual('../../../testing/apexChartsStub.tsx'));
 
 jest.setTimeout(60_000);
 
@@ -17,7 +17,10 @@ function renderDashboard(reply: StubReply, entry = '/dashboard') {
 }
 
 const answer = (statistics: DashboardStatistics): TestReply => ({ status: 200, data: { data: statistics } });
-const seriesOf = (testId: string) => within(screen.getByTestId(testId)).queryAllByTestId('apex-series').map((item) => item.textContent);
+const seriesOf = (testId: string) =>
+  within(screen.getByTestId(testId))
+    .queryAllByTestId('apex-series')
+    .map((item) => item.textContent);
 
 test('each card shows its total, the change against the week before with its marker, and the week as a sparkline', async () => {
   renderDashboard(answer(statisticsFixture()));
@@ -139,7 +142,9 @@ async function toggleOption(label: string, option: string) {
 
 test('the combiner compares the first three departments on every metric, and follows the picked departments and metrics', async () => {
   const week = [1, 2, 3, 4, 5, 6, 7];
-  const departments = [1, 2, 3, 4].map((id) => departmentFixture(id, `Desk ${id}`, { sent_success: week.map((day) => day * id), sent_failure: week.map(() => id), ftds: week.map((day) => (day === id ? 1 : 0)) }));
+  const departments = [1, 2, 3, 4].map((id) =>
+    departmentFixture(id, `Desk ${id}`, { sent_success: week.map((day) => day * id), sent_failure: week.map(() => id), ftds: week.map((day) => (day === id ? 1 : 0)) }),
+  );
   renderDashboard(answer(statisticsFixture({ departments })));
 
   const combiner = await screen.findByTestId('dashboard-combiner');
@@ -155,12 +160,22 @@ test('the combiner compares the first three departments on every metric, and fol
 
   await toggleOption('Metrics', 'Failed to send');
   await toggleOption('Metrics', 'FTDs');
-  await waitFor(() => expect(seriesOf('dashboard-chart-combiner')).toEqual(['Desk 1 · Sent successfully: 1, 2, 3, 4, 5, 6, 7', 'Desk 2 · Sent successfully: 2, 4, 6, 8, 10, 12, 14', 'Desk 3 · Sent successfully: 3, 6, 9, 12, 15, 18, 21']));
+  await waitFor(() =>
+    expect(seriesOf('dashboard-chart-combiner')).toEqual([
+      'Desk 1 · Sent successfully: 1, 2, 3, 4, 5, 6, 7',
+      'Desk 2 · Sent successfully: 2, 4, 6, 8, 10, 12, 14',
+      'Desk 3 · Sent successfully: 3, 6, 9, 12, 15, 18, 21',
+    ]),
+  );
 
   await toggleOption('Departments', 'Desk 2');
   await toggleOption('Departments', 'Desk 4');
   await waitFor(() =>
-    expect(seriesOf('dashboard-chart-combiner')).toEqual(['Desk 1 · Sent successfully: 1, 2, 3, 4, 5, 6, 7', 'Desk 3 · Sent successfully: 3, 6, 9, 12, 15, 18, 21', 'Desk 4 · Sent successfully: 4, 8, 12, 16, 20, 24, 28']),
+    expect(seriesOf('dashboard-chart-combiner')).toEqual([
+      'Desk 1 · Sent successfully: 1, 2, 3, 4, 5, 6, 7',
+      'Desk 3 · Sent successfully: 3, 6, 9, 12, 15, 18, 21',
+      'Desk 4 · Sent successfully: 4, 8, 12, 16, 20, 24, 28',
+    ]),
   );
 
   await toggleOption('Metrics', 'Sent successfully');

@@ -24,7 +24,7 @@ test('more failures is bad news, more leads good news', () => {
   expect(isGoodTrend('ftds', 'unchanged')).toBeNull();
 });
 
-test('changes in the reader\'s language, without their sign', () => {
+test("changes in the reader's language, without their sign", () => {
   expect(formatPercentage(12.5, 'en')).toBe('12.5%');
   expect(formatPercentage(-20, 'en')).toBe('20%');
   expect(formatPercentage(12.5, 'de')).toBe('12,5%');

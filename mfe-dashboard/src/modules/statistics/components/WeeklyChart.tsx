@@ -27,7 +27,12 @@ export function WeeklyChart({ name, type, series, categories, colors, stacked = 
   return (
     <div data-testid={`dashboard-chart-${name}`}>
       {hasData(series) ? (
-        <ApexChart type={type} height={chartHeight} series={series} options={weeklyChartOptions({ categories, colors, fontFamily: palette.fontFamily, textColor: palette.textColor, language: i18n.language }, stacked)} />
+        <ApexChart
+          type={type}
+          height={chartHeight}
+          series={series}
+          options={weeklyChartOptions({ categories, colors, fontFamily: palette.fontFamily, textColor: palette.textColor, language: i18n.language }, stacked)}
+        />
       ) : (
         <EmptyStatistics testId={`dashboard-chart-${name}-empty`} minHeight={chartHeight} />
       )}

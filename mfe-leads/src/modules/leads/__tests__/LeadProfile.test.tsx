@@ -9,7 +9,10 @@ const meta = (total: number) => ({ current_page: 1, per_page: 10, total, last_pa
 const histories = {
   'GET /lead/5/histories/data': {
     status: 200,
-    data: { data: [{ id: 1, field: 'email', old_value: 'old@example.com', new_value: 'ada5@example.com', user: { id: 1, name: 'Ada Admin' }, created_at: '2024-03-06T10:00:00.000Z' }], meta: meta(1) },
+    data: {
+      data: [{ id: 1, field: 'email', old_value: 'old@example.com', new_value: 'ada5@example.com', user: { id: 1, name: 'Ada Admin' }, created_at: '2024-03-06T10:00:00.000Z' }],
+      meta: meta(1),
+    },
   },
   'GET /lead/5/histories/status': {
     status: 200,
@@ -43,7 +46,20 @@ const histories = {
   },
   'GET /lead/5/histories/broker': {
     status: 200,
-    data: { data: [{ id: 4, department: { id: 8, label: 'Broker One - Berlin' }, channel: 'pull', api_lead_status: 'Deposited', api_ftd_at: '2024-03-07T09:00:00.000Z', payload: {}, created_at: '2024-03-07T09:05:00.000Z' }], meta: meta(1) },
+    data: {
+      data: [
+        {
+          id: 4,
+          department: { id: 8, label: 'Broker One - Berlin' },
+          channel: 'pull',
+          api_lead_status: 'Deposited',
+          api_ftd_at: '2024-03-07T09:00:00.000Z',
+          payload: {},
+          created_at: '2024-03-07T09:05:00.000Z',
+        },
+      ],
+      meta: meta(1),
+    },
   },
 };
 
@@ -106,7 +122,7 @@ test('each history tab loads its own page: data, status (as status cells), send 
   expect(broker.getByText('Deposited')).toBeInTheDocument();
 });
 
-test("the send tab links to the request log narrowed to the lead, for those who may read the log", async () => {
+test('the send tab links to the request log narrowed to the lead, for those who may read the log', async () => {
   stubApi({ 'GET /lead/5': { status: 200, data: { data: leadDetail(5) } }, ...histories });
   renderLeadRoutes('/lead/single/5', [...everyLeadPermission, 'settings.request.view']);
 
@@ -159,7 +175,12 @@ test('edit sends only what changed and shows the server refusal under its field'
 });
 
 test('delete confirms, deletes and goes back to the search', async () => {
-  const api = stubApi({ 'GET /lead/5': { status: 200, data: { data: leadDetail(5) } }, 'DELETE /lead/5': { status: 200, data: { message: 'Lead deleted.' } }, 'GET /lead': { status: 200, data: { data: [], meta: { ...meta(0), total_estimated: false, total_lower_bound: false } } }, ...histories });
+  const api = stubApi({
+    'GET /lead/5': { status: 200, data: { data: leadDetail(5) } },
+    'DELETE /lead/5': { status: 200, data: { message: 'Lead deleted.' } },
+    'GET /lead': { status: 200, data: { data: [], meta: { ...meta(0), total_estimated: false, total_lower_bound: false } } },
+    ...histories,
+  });
   renderLeadRoutes('/lead/single/5');
   await user.click(await screen.findByTestId('lead-delete'));
   await user.click(await screen.findByRole('button', { name: 'Yes' }));

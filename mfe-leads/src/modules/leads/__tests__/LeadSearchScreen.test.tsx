@@ -46,9 +46,29 @@ test('applying the advanced search writes every filter to the URL and asks for p
   await user.click(screen.getByTestId('lead-filters-apply'));
 
   await waitFor(() => expect(searchOf().get('email')).toBe('ada@'));
-  expect(Object.fromEntries(searchOf())).toEqual({ email: 'ada@', status_id: '11', department_id: '8', ftd_to: '2024-04-30', is_fresh: 'false', sent: 'not_sent', sort: 'id', direction: 'desc' });
+  expect(Object.fromEntries(searchOf())).toEqual({
+    email: 'ada@',
+    status_id: '11',
+    department_id: '8',
+    ftd_to: '2024-04-30',
+    is_fresh: 'false',
+    sent: 'not_sent',
+    sort: 'id',
+    direction: 'desc',
+  });
   await waitFor(() =>
-    expect(lastListParams(api)).toEqual({ email: 'ada@', status_id: '11', department_id: '8', ftd_to: '2024-04-30', is_fresh: 'false', sent: 'not_sent', sort: 'id', direction: 'desc', page: 1, per_page: 25 }),
+    expect(lastListParams(api)).toEqual({
+      email: 'ada@',
+      status_id: '11',
+      department_id: '8',
+      ftd_to: '2024-04-30',
+      is_fresh: 'false',
+      sent: 'not_sent',
+      sort: 'id',
+      direction: 'desc',
+      page: 1,
+      per_page: 25,
+    }),
   );
 
   await user.click(screen.getByTestId('lead-filters-reset'));
@@ -158,7 +178,9 @@ test('the chosen columns are remembered across visits', async () => {
 });
 
 test('shows the row cells, counts the selection and opens a lead by its row', async () => {
-  stubApi({ 'GET /lead': pageReply([leadItem(1, { purchase_amount: '6392.5' }), leadItem(2, { is_fresh: false, deposit_exists: false, purchase_amount: null, status: null })], { total: 2 }) });
+  stubApi({
+    'GET /lead': pageReply([leadItem(1, { purchase_amount: '6392.5' }), leadItem(2, { is_fresh: false, deposit_exists: false, purchase_amount: null, status: null })], { total: 2 }),
+  });
   renderLeadRoutes('/lead/search');
   const rows = await screen.findAllByTestId('lead-row');
   expect(within(rows[0]!).getByText('6,392.50')).toBeInTheDocument();

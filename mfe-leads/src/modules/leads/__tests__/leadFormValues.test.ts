@@ -2,7 +2,11 @@ import { leadCreateBodyOf, leadFormFieldOf, leadFormValuesOf, leadUpdateBodyOf }
 import { leadDetail } from './leadTestKit.tsx';
 
 test('an add leaves empty fields out and trims the rest', () => {
-  expect(leadCreateBodyOf({ name: '  Ada ', email: '', country: undefined, phone: '030 1', source_id: 1, tag_ids: [], status_id: null })).toEqual({ name: 'Ada', phone: '030 1', source_id: 1 });
+  expect(leadCreateBodyOf({ name: '  Ada ', email: '', country: undefined, phone: '030 1', source_id: 1, tag_ids: [], status_id: null })).toEqual({
+    name: 'Ada',
+    phone: '030 1',
+    source_id: 1,
+  });
 });
 
 test('an edit sends only the changed fields, a cleared one as null, and tags only when the set changed', () => {

@@ -53,11 +53,19 @@ const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'LeadHistory']
     }),
     leadEdit: build.mutation<LeadSaved, { id: number; body: LeadUpdateBody }>({
       query: ({ id, body }) => ({ url: `/lead/${id}`, method: 'PUT', data: body }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Lead', id }, { type: 'LeadHistory', id }, { type: 'Lead', id: listTag }],
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Lead', id },
+        { type: 'LeadHistory', id },
+        { type: 'Lead', id: listTag },
+      ],
     }),
     leadChangeStatus: build.mutation<LeadSaved, { id: number; status_id: number }>({
       query: ({ id, status_id }) => ({ url: `/lead/${id}/status`, method: 'PUT', data: { status_id } }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Lead', id }, { type: 'LeadHistory', id }, { type: 'Lead', id: listTag }],
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Lead', id },
+        { type: 'LeadHistory', id },
+        { type: 'Lead', id: listTag },
+      ],
     }),
     leadRemove: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/lead/${id}`, method: 'DELETE' }),
@@ -66,12 +74,5 @@ const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'LeadHistory']
   }),
 });
 
-export const {
-  useLeadSearchListQuery,
-  useLeadProfileQuery,
-  useLeadProfileHistoryQuery,
-  useLeadAddMutation,
-  useLeadEditMutation,
-  useLeadChangeStatusMutation,
-  useLeadRemoveMutation,
-} = leadsApi;
+export const { useLeadSearchListQuery, useLeadProfileQuery, useLeadProfileHistoryQuery, useLeadAddMutation, useLeadEditMutation, useLeadChangeStatusMutation, useLeadRemoveMutation } =
+  leadsApi;

@@ -35,7 +35,12 @@ const isMultiValue = (key: LeadFilterKey): key is MultiValueFilter => (multiValu
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 export function splitList(value: string | undefined): string[] {
-  return value ? value.split(',').map((part) => part.trim()).filter((part) => part !== '') : [];
+  return value
+    ? value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '')
+    : [];
 }
 
 /** The value the API accepts for one filter, or undefined when the URL's text is not one. */

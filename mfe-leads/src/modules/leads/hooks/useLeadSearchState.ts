@@ -20,9 +20,6 @@ export function useLeadSearchState() {
     /** New filters start again at page 1; the order and page size stay. */
     applyFilters: useCallback((filters: LeadFilters) => update((current) => ({ ...current, filters, page: 1 })), [update]),
     setSort: useCallback((sort: LeadSort | null) => update((current) => ({ ...current, sort, page: 1 })), [update]),
-    setPage: useCallback(
-      (page: number, perPage: number) => update((current) => ({ ...current, page: perPage === current.perPage ? page : 1, perPage })),
-      [update],
-    ),
+    setPage: useCallback((page: number, perPage: number) => update((current) => ({ ...current, page: perPage === current.perPage ? page : 1, perPage })), [update]),
   };
 }

@@ -38,7 +38,12 @@ function renderPage(url: string, list: TestReply = pageOf([attempt])) {
     'GET /lead/history/send': list,
     'GET /broker/department/all': {
       status: 200,
-      data: { data: [{ id: 3, branch_name: 'Berlin', broker_id: broker }, { id: 4, branch_name: 'Madrid', broker_id: otherBroker }] },
+      data: {
+        data: [
+          { id: 3, branch_name: 'Berlin', broker_id: broker },
+          { id: 4, branch_name: 'Madrid', broker_id: otherBroker },
+        ],
+      },
     },
     'GET /broker/all': { status: 200, data: { data: [broker, otherBroker] } },
     'GET /lead/history/send/failure/statuses': { status: 200, data: ['duplicate', 'timeout'] },

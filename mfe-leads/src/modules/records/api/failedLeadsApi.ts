@@ -19,7 +19,13 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['FailedLead', 'Lead'] }).in
     failedLeadRetry: build.mutation<RetriedLead, { id: number; body: LeadCreateBody }>({
       query: ({ id, body }) => ({ url: `/lead/failed/${id}/retry`, method: 'POST', data: body }),
       // A success is a new lead: the lead search (modules/leads, tag 'Lead' / LIST) shows it without a reload.
-      invalidatesTags: (result) => (result ? [{ type: 'FailedLead', id: listTag }, { type: 'Lead', id: listTag }] : [{ type: 'FailedLead', id: listTag }]),
+      invalidatesTags: (result) =>
+        result
+          ? [
+              { type: 'FailedLead', id: listTag },
+              { type: 'Lead', id: listTag },
+            ]
+          : [{ type: 'FailedLead', id: listTag }],
     }),
     failedLeadDelete: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `/lead/failed/${id}`, method: 'DELETE' }),

@@ -21,14 +21,7 @@ export function FailedLeadActions({ item, onRaw, onRetry, onDelete }: Props) {
       )}
       {can('failed.lead.delete') && (
         <Tooltip title={t('actions.delete')}>
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('actions.delete')}
-            data-testid={`failed-delete-${item.id}`}
-            onClick={() => confirmDelete(t, onDelete)}
-          />
+          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} data-testid={`failed-delete-${item.id}`} onClick={() => confirmDelete(t, onDelete)} />
         </Tooltip>
       )}
     </Space>

@@ -34,12 +34,24 @@ export function FailedLeadsBulkDelete({ selected, matching, onDeleted }: Props) 
   return (
     <>
       {selected.length > 0 && (
-        <Button danger icon={<DeleteOutlined />} loading={removing.isLoading} data-testid="failed-delete-selected" onClick={() => run({ ids: [...selected] }, t('leads:leads.failed.bulk.confirmDeleteSelected', { count: selected.length }))}>
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          loading={removing.isLoading}
+          data-testid="failed-delete-selected"
+          onClick={() => run({ ids: [...selected] }, t('leads:leads.failed.bulk.confirmDeleteSelected', { count: selected.length }))}
+        >
           {t('leads:leads.failed.bulk.deleteSelected', { count: selected.length })}
         </Button>
       )}
       {selected.length === 0 && matching.total > 0 && (
-        <Button danger icon={<DeleteOutlined />} loading={removing.isLoading} data-testid="failed-delete-matching" onClick={() => run({ filters: matching.filters }, t('leads:leads.failed.bulk.confirmDeleteMatching', { count: matching.total }))}>
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          loading={removing.isLoading}
+          data-testid="failed-delete-matching"
+          onClick={() => run({ filters: matching.filters }, t('leads:leads.failed.bulk.confirmDeleteMatching', { count: matching.total }))}
+        >
           {t('leads:leads.failed.bulk.deleteMatching', { count: matching.total })}
         </Button>
       )}

@@ -64,7 +64,14 @@ export function FailedLeadsScreen() {
         )}
         <FailedLeadsBulkDelete
           selected={selected}
-          matching={{ total: list.data?.meta.total ?? 0, filters: { search: listState.search || undefined, reason_code: failedLeadReasonCodes.find((code) => code === reason), source_id: typeof sourceId === 'number' ? String(sourceId) : undefined } }}
+          matching={{
+            total: list.data?.meta.total ?? 0,
+            filters: {
+              search: listState.search || undefined,
+              reason_code: failedLeadReasonCodes.find((code) => code === reason),
+              source_id: typeof sourceId === 'number' ? String(sourceId) : undefined,
+            },
+          }}
           onDeleted={() => setSelected([])}
         />
       </ListHeader>

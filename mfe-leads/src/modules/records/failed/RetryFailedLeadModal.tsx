@@ -35,7 +35,10 @@ export function RetryFailedLeadModal({ item, onClose }: Props) {
   function showFieldErrors(errors: Record<string, string>): boolean {
     const entries = Object.entries(errors);
     const known = entries.filter(([field]) => retryFieldNames.includes(field));
-    placeFieldErrors(form, known.map(([name, message]) => ({ name: name as keyof RetryFormValues, errors: [message] })));
+    placeFieldErrors(
+      form,
+      known.map(([name, message]) => ({ name: name as keyof RetryFormValues, errors: [message] })),
+    );
     setOtherErrors(entries.filter(([field]) => !retryFieldNames.includes(field)));
     return entries.length > 0;
   }

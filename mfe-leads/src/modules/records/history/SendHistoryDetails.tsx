@@ -18,7 +18,9 @@ export function SendHistoryDetails({ entry, onClose }: { entry: LeadSendHistory;
           <LeadLink lead={entry.lead} testId="history-details-lead" />
         </Descriptions.Item>
         <Descriptions.Item label={t('leads:leads.history.department_id')}>{entry.department?.label ?? notSet}</Descriptions.Item>
-        <Descriptions.Item label={t('leads:leads.history.integration')}>{entry.send_integration_name ?? (entry.send_integration_id === null ? notSet : `#${entry.send_integration_id}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('leads:leads.history.integration')}>
+          {entry.send_integration_name ?? (entry.send_integration_id === null ? notSet : `#${entry.send_integration_id}`)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('leads:leads.history.user')}>{entry.user?.name ?? notSet}</Descriptions.Item>
         <Descriptions.Item label={t('leads:leads.history.state')}>
           <StateTag state={entry.state} />

@@ -26,10 +26,7 @@ export function exportRequestBody(format: ExportFormat, settingId: number, scope
 }
 
 export type ExportJobState =
-  | { kind: 'running'; percent: number; processed: number; total: number }
-  | { kind: 'finished'; result: ExportResult }
-  | { kind: 'failed'; error: string | null }
-  | { kind: 'cancelled' };
+  { kind: 'running'; percent: number; processed: number; total: number } | { kind: 'finished'; result: ExportResult } | { kind: 'failed'; error: string | null } | { kind: 'cancelled' };
 
 export function exportJobState(job: Job): ExportJobState {
   if (job.status === 'finished') {

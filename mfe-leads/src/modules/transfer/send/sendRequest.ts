@@ -12,9 +12,7 @@ import { filledFilters, type LeadFilters } from '../../leads/hooks/leadSearchUrl
  * list's filters match (`total` as the list counts it; null before the list has answered).
  */
 export type SendScope =
-  | { kind: 'lead'; id: number; label: string }
-  | { kind: 'selection'; ids: readonly number[] }
-  | { kind: 'filter'; filters: LeadFilters; total: number | null; totalKind: TotalKind };
+  { kind: 'lead'; id: number; label: string } | { kind: 'selection'; ids: readonly number[] } | { kind: 'filter'; filters: LeadFilters; total: number | null; totalKind: TotalKind };
 
 /** The search toolbar's scope: the selection when there is one, otherwise the current filter. */
 export function searchSendScope(selected: readonly number[], filters: LeadFilters, total: number | null, totalKind: TotalKind): SendScope {

@@ -38,7 +38,9 @@ export function RequestDetails({ id, onClose }: { id: number; onClose(): void })
           <Descriptions.Item label={t('settings:requests.direction')}>{t(`settings:requests.directions.${data.direction}`)}</Descriptions.Item>
           <Descriptions.Item label={t('settings:requests.method')}>{data.method}</Descriptions.Item>
           <Descriptions.Item label={t('settings:requests.url')}>
-            <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{data.url}</Typography.Text>
+            <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+              {data.url}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('settings:requests.status')}>{data.status ?? t('not_set')}</Descriptions.Item>
           <Descriptions.Item label={t('settings:requests.duration')}>{data.duration_ms === null ? t('not_set') : `${data.duration_ms} ms`}</Descriptions.Item>

@@ -23,7 +23,15 @@ function renderPage() {
     if (request.url === '/settings/request/7') {
       return {
         status: 200,
-        data: { data: { ...summary, request_headers: { 'x-api-key': '[REDACTED]', accept: 'application/json' }, request_body: '{"email":"a@b.c","password":"[REDACTED]"}', response_body: 'taken', updated_at: summary.created_at } },
+        data: {
+          data: {
+            ...summary,
+            request_headers: { 'x-api-key': '[REDACTED]', accept: 'application/json' },
+            request_body: '{"email":"a@b.c","password":"[REDACTED]"}',
+            response_body: 'taken',
+            updated_at: summary.created_at,
+          },
+        },
       };
     }
     const ofDeletedIntegration = { ...summary, id: 8, method: 'GET', send_integration_id: 4, send_integration_name: null };
@@ -66,7 +74,10 @@ test('shows the log with the url cut, filters by direction and status from page 
 
 test("a link's integration or lead narrows the log, shown as a tag that clears it; a lead opens its profile", async () => {
   const http = installTestHttpClient(() => ({ status: 200, data: { data: [summary], meta: { current_page: 1, per_page: 25, total: 1, last_page: 1 } } }));
-  renderWithProviders(<RequestsPage />, { session: signedInSession(['settings.request.view', 'lead.single.view']), initialEntries: ['/settings/requests?send_integration_id=3&lead_id=abc'] });
+  renderWithProviders(<RequestsPage />, {
+    session: signedInSession(['settings.request.view', 'lead.single.view']),
+    initialEntries: ['/settings/requests?send_integration_id=3&lead_id=abc'],
+  });
 
   const row = (await screen.findByText('POST')).closest('tr')!;
   expect(lastListParams(http)).toMatchObject({ send_integration_id: 3 });

@@ -35,9 +35,7 @@ export function SourceRandomStatusForm({ editing, saving, onSave, onSaved, onClo
   const statuses = useOptionList<StatusOption>('statuses');
   const rows = Form.useWatch('statuses', form) ?? [];
   const percentages = percentagesOf(rows.map((row) => Number(row?.weight ?? 0)));
-  const initialValues: RandomStatusFormValues = editing
-    ? { statuses: editing.statuses.map(({ status_id, weight }) => ({ status_id, weight })) }
-    : { statuses: [{ weight: 1 }] };
+  const initialValues: RandomStatusFormValues = editing ? { statuses: editing.statuses.map(({ status_id, weight }) => ({ status_id, weight })) } : { statuses: [{ weight: 1 }] };
 
   /** A 422's messages under their rows; one no input shows above the buttons. */
   function showFieldErrors(fieldErrors: Record<string, string>): boolean {

@@ -25,7 +25,16 @@ function renderPage(permissions: string[], write: (request: InternalAxiosRequest
   );
   const view = renderWithProviders(<SourceRandomStatusesPage />, { session: signedInSession(permissions) });
   const get = () => Promise.resolve(null);
-  view.store.dispatch(fetchOptionList.fulfilled([{ id: 1, name: 'Alpha Ads' }, { id: 2, name: 'Beta Partners' }], 'r1', { name: 'sources', get }));
+  view.store.dispatch(
+    fetchOptionList.fulfilled(
+      [
+        { id: 1, name: 'Alpha Ads' },
+        { id: 2, name: 'Beta Partners' },
+      ],
+      'r1',
+      { name: 'sources', get },
+    ),
+  );
   view.store.dispatch(
     fetchOptionList.fulfilled(
       [
@@ -58,7 +67,10 @@ test('lists each source with its statuses and shares; a viewer gets no buttons',
 });
 
 test('create: live percentages while weights change, lead statuses only, the server 422 under its row', async () => {
-  const { http } = renderPage(all, () => ({ status: 422, data: { message: 'The weight may not be greater than 10000.', errors: { 'statuses.1.weight': ['The weight may not be greater than 10000.'] } } }));
+  const { http } = renderPage(all, () => ({
+    status: 422,
+    data: { message: 'The weight may not be greater than 10000.', errors: { 'statuses.1.weight': ['The weight may not be greater than 10000.'] } },
+  }));
   await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
   const dialog = await screen.findByRole('dialog');
 
@@ -78,7 +90,13 @@ test('create: live percentages while weights change, lead statuses only, the ser
   expect(await within(dialog).findByText('The weight may not be greater than 10000.')).toBeInTheDocument();
   const post = http.adapter.requests.find((request) => request.method === 'post');
   expect(post?.url).toBe('/settings/source/random/status');
-  expect(post && requestBody(post)).toEqual({ source_id: 2, statuses: [{ status_id: 10, weight: 3 }, { status_id: 11, weight: 1 }] });
+  expect(post && requestBody(post)).toEqual({
+    source_id: 2,
+    statuses: [
+      { status_id: 10, weight: 3 },
+      { status_id: 11, weight: 1 },
+    ],
+  });
   const secondRow = within(dialog).getAllByTestId('random-status-row')[1]!;
   expect(within(secondRow).getByText('The weight may not be greater than 10000.')).toBeInTheDocument();
 });

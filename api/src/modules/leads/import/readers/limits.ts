@@ -9,4 +9,3 @@ export class UnreadableFileError extends Error {}
 
 /** A file past one of the bounds (readLimits): refused (422 under `file`, a failed job), never retried. */
 export class FileLimitError extends UnreadableFileError {}
-

@@ -12,7 +12,7 @@ const builtInDates = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30
 
 /** `SSF.is_date`: a format is a date one if a date or time token appears outside quotes, escapes and brackets. */
 export function isDateFormat(format: string): boolean {
-  for (let at = 0; at < format.length; ) {
+  for (let at = 0; at < format.length;) {
     const char = format.charAt(at);
     if (char === 'G' && format.slice(at, at + 7).toLowerCase() === 'general') at += 7;
     else if (char === '"') at = format.indexOf('"', at + 1) < 0 ? format.length : format.indexOf('"', at + 1) + 1;

@@ -18,7 +18,11 @@ export const notAWorkbookMessage = 'The file is not a valid xlsx workbook.';
 
 async function elementsOf(path: string, entry: ZipEntry, budget: InflateBudget, wanted: ReadonlySet<string>): Promise<{ name: string; attributes: Readonly<Record<string, string>> }[]> {
   const found: { name: string; attributes: Readonly<Record<string, string>> }[] = [];
-  const handler = { open: (name: string, attributes: Readonly<Record<string, string>>) => void (wanted.has(name) && found.push({ name, attributes })), close: () => undefined, text: () => undefined };
+  const handler = {
+    open: (name: string, attributes: Readonly<Record<string, string>>) => void (wanted.has(name) && found.push({ name, attributes })),
+    close: () => undefined,
+    text: () => undefined,
+  };
   for await (const _chunk of parseXml(entryText(path, entry, budget), handler)) {
     // the elements are collected by the handler
   }

@@ -37,7 +37,7 @@ export async function readZipDirectory(path: string): Promise<Map<string, ZipEnt
   if (directoryOffset + directorySize > size) throw new UnreadableFileError(notAWorkbook);
   const directory = await readAt(path, directoryOffset, directorySize);
   const entries = new Map<string, ZipEntry>();
-  for (let index = 0; index + 46 <= directory.length && directory.readUInt32LE(index) === directoryEntrySignature; ) {
+  for (let index = 0; index + 46 <= directory.length && directory.readUInt32LE(index) === directoryEntrySignature;) {
     const nameLength = directory.readUInt16LE(index + 28);
     const entry: ZipEntry = {
       encrypted: (directory.readUInt16LE(index + 8) & 0x1) !== 0,

@@ -57,7 +57,15 @@ function AddLeadForm({ onSaved, onClose }: { onSaved(saved: LeadSaved): void; on
   };
 
   return (
-    <LeadFormModal name="lead-add" title={t('leads.add.title')} form={form} saving={adding.isLoading} submitLabel={t('leads.add.submit')} onSubmit={(values) => void submit(values)} onClose={onClose}>
+    <LeadFormModal
+      name="lead-add"
+      title={t('leads.add.title')}
+      form={form}
+      saving={adding.isLoading}
+      submitLabel={t('leads.add.submit')}
+      onSubmit={(values) => void submit(values)}
+      onClose={onClose}
+    >
       <LeadFormFields withStatus />
     </LeadFormModal>
   );

@@ -19,7 +19,21 @@ type LeadFormFieldsProps = {
   normalizedPhone?: string | null;
 };
 
-function Field({ name, children, rules, extra, span = 12, valuePropName }: { name: LeadFormField; children: ReactNode; rules?: Rule[]; extra?: ReactNode; span?: number; valuePropName?: string }) {
+function Field({
+  name,
+  children,
+  rules,
+  extra,
+  span = 12,
+  valuePropName,
+}: {
+  name: LeadFormField;
+  children: ReactNode;
+  rules?: Rule[];
+  extra?: ReactNode;
+  span?: number;
+  valuePropName?: string;
+}) {
   const { t } = useTranslation('leads');
   return (
     <Col xs={24} md={span}>

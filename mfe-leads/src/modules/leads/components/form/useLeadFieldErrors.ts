@@ -14,7 +14,10 @@ export function showLeadFieldErrorsIn(form: FormInstance<LeadFormValues>): (erro
       if (field === undefined) unplaced += 1;
       else if (!byField.has(field)) byField.set(field, message);
     }
-    placeFieldErrors(form, [...byField].map(([name, message]) => ({ name, errors: [message] })));
+    placeFieldErrors(
+      form,
+      [...byField].map(([name, message]) => ({ name, errors: [message] })),
+    );
     return byField.size > 0 && unplaced === 0;
   };
 }

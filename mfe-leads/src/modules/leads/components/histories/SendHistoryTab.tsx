@@ -12,7 +12,6 @@ import { durationText } from '../../../records/history/durationText.ts';
 import { StateTag } from '../../../records/history/StateTag.tsx';
 import { useLeadHistory } from './useLeadHistory.ts';
 
-
 /** Stored JSON pretty-printed; a body the broker sent as plain text stays as it is. */
 function prettyJson(value: unknown): string {
   if (typeof value === 'string') {

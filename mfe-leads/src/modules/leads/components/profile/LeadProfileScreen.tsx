@@ -57,7 +57,6 @@ function Profile({ lead }: { lead: LeadDetail }) {
 }
 
 export function LeadProfileScreen() {
-  const { t } = useTranslation('leads');
   const leadId = parseRouteId(useParams().id);
   const lead = useLeadProfileQuery(leadId ?? skipToken, { refetchOnMountOrArgChange: true });
 

@@ -51,17 +51,7 @@ function control(name: LeadFilterKey, label: string, filter: FilterKind, t: (key
         { value: 'not_sent', label: t('leads.search.sent.not_sent') },
       ]);
     case 'choices':
-      return (
-        <Select
-          mode="multiple"
-          allowClear
-          aria-label={label}
-          placeholder={t('leads.search.any')}
-          loading={filter.loading}
-          optionFilterProp="label"
-          options={[...filter.choices]}
-        />
-      );
+      return <Select mode="multiple" allowClear aria-label={label} placeholder={t('leads.search.any')} loading={filter.loading} optionFilterProp="label" options={[...filter.choices]} />;
     case 'codes':
       return <Select mode="tags" allowClear aria-label={label} placeholder={t(`leads.search.placeholders.${name}`)} tokenSeparators={[',', ' ']} notFoundContent={null} />;
   }

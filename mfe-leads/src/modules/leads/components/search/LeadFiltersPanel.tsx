@@ -85,10 +85,16 @@ export function LeadFiltersPanel({ filters, onApply }: LeadFiltersPanelProps) {
           {moreRendered && moreFilterKeys.map((key) => <FilterControl key={key} name={key} filter={kinds[key]} hidden={!moreOpen} />)}
         </Row>
         <Flex gap="small" justify="end">
-          <Button type="link" aria-expanded={moreOpen} onClick={() => {
+          <Button
+            type="link"
+            aria-expanded={moreOpen}
+            onClick={() => {
               setMoreOpen((open) => !open);
               setMoreOpened(true);
-            }} data-testid="lead-filters-more" style={{ marginRight: 'auto', paddingInline: 0 }}>
+            }}
+            data-testid="lead-filters-more"
+            style={{ marginRight: 'auto', paddingInline: 0 }}
+          >
             {moreOpen ? t('leads.search.fewer_filters') : moreLabel}
           </Button>
           <Button

@@ -53,9 +53,7 @@ export function LeadTable({ rows, columns, loading, sort, onSortChange, page, pe
     key: column.key,
     title: column.title,
     render: (_value: unknown, row: LeadListItem) => column.render(row),
-    ...(column.sortKey
-      ? { sorter: true, sortOrder: sort?.sort === column.sortKey ? (sort.direction === 'asc' ? ('ascend' as const) : ('descend' as const)) : null }
-      : {}),
+    ...(column.sortKey ? { sorter: true, sortOrder: sort?.sort === column.sortKey ? (sort.direction === 'asc' ? ('ascend' as const) : ('descend' as const)) : null } : {}),
   }));
   // SPEC §2: the actions column shows when the user may view a lead or send it.
   if (mayOpen || onSend) {
@@ -67,7 +65,13 @@ export function LeadTable({ rows, columns, loading, sort, onSortChange, page, pe
         <Flex gap={4}>
           {mayOpen && (
             <Tooltip title={t('common:actions.view')}>
-              <Button size="small" icon={<EyeOutlined />} aria-label={t('common:actions.view')} data-testid="lead-row-view" onClick={() => navigate(routeUrl('lead/single/:id', { id: row.id }))} />
+              <Button
+                size="small"
+                icon={<EyeOutlined />}
+                aria-label={t('common:actions.view')}
+                data-testid="lead-row-view"
+                onClick={() => navigate(routeUrl('lead/single/:id', { id: row.id }))}
+              />
             </Tooltip>
           )}
           {onSend && (

@@ -36,7 +36,11 @@ test('shows nothing without lead.export, nor when the export lead setting is hid
 
 test('exports everything the filters match: the request, the progress, then the link to the file', async () => {
   const polls = [job({ status: 'running', total: 200, processed: 100, progress: 50 })];
-  const finished = job({ status: 'finished', progress: 100, result: { file_name: 'leads-2024-03-05-42.xlsx', rows: 200, download_url: '/api/lead/export/42/download?token=abc', expires_at: '2024-03-06T10:20:30.000Z' } });
+  const finished = job({
+    status: 'finished',
+    progress: 100,
+    result: { file_name: 'leads-2024-03-05-42.xlsx', rows: 200, download_url: '/api/lead/export/42/download?token=abc', expires_at: '2024-03-06T10:20:30.000Z' },
+  });
   const http = stubApi({
     'GET /lead/export/settings/mine': { status: 200, data: { data: [setting(3, 'All columns', ['lead_id', 'email']), setting(4, 'Contacts', ['email'])] } },
     'POST /lead/export': started,

@@ -41,7 +41,15 @@ export function ExportSettingForm({ editing, users, onDone }: Props) {
   }
 
   return (
-    <Form<FormValues> form={form} name="export-setting" layout="vertical" requiredMark={false} initialValues={initialValues} onFinish={(values) => void submit(values)} data-testid="export-setting-form">
+    <Form<FormValues>
+      form={form}
+      name="export-setting"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={initialValues}
+      onFinish={(values) => void submit(values)}
+      data-testid="export-setting-form"
+    >
       <Form.Item<FormValues> name="name" label={label('name')} rules={[{ required: true, whitespace: true, message: label('nameRequired') }]}>
         <Input maxLength={255} />
       </Form.Item>

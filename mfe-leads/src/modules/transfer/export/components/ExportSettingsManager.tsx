@@ -38,10 +38,7 @@ export function ExportSettingsManager({ onSaved }: { onSaved(setting: ExportSett
   const rows: SettingRow[] = (list.data?.data ?? []).map((setting) => ({
     ...setting,
     column_labels: setting.columns.map((column) => t(`leads.fields.${column}`)).join(', '),
-    offered_to:
-      setting.user_ids.length === 0
-        ? t('leads.export.settings.everyone')
-        : setting.user_ids.map((id) => userName.get(id) ?? `#${id}`).join(', '),
+    offered_to: setting.user_ids.length === 0 ? t('leads.export.settings.everyone') : setting.user_ids.map((id) => userName.get(id) ?? `#${id}`).join(', '),
   }));
   return (
     <Flex vertical gap="small">

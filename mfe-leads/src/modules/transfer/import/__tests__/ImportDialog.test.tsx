@@ -207,7 +207,8 @@ test('says a password-protected workbook is one', async () => {
   stubApi({ 'GET /lead': pageReply([]) });
   const XLSX = await import('xlsx');
   const compound = XLSX.CFB.utils.cfb_new();
-  const agile = '<?xml version="1.0" encoding="UTF-8"?><encryption xmlns="http://schemas.microsoft.com/office/2006/encryption"><keyData saltSize="16" blockSize="16" keyBits="256" hashSize="64" cipherAlgorithm="AES" cipherChaining="ChainingModeCBC" hashAlgorithm="SHA512" saltValue="AAAA"/></encryption>';
+  const agile =
+    '<?xml version="1.0" encoding="UTF-8"?><encryption xmlns="http://schemas.microsoft.com/office/2006/encryption"><keyData saltSize="16" blockSize="16" keyBits="256" hashSize="64" cipherAlgorithm="AES" cipherChaining="ChainingModeCBC" hashAlgorithm="SHA512" saltValue="AAAA"/></encryption>';
   XLSX.CFB.utils.cfb_add(compound, '/EncryptionInfo', new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0, ...new TextEncoder().encode(agile)]));
   XLSX.CFB.utils.cfb_add(compound, '/EncryptedPackage', new Uint8Array(512).fill(1));
   const bytes: Uint8Array = XLSX.CFB.write(compound, { type: 'array' });

@@ -5,7 +5,8 @@ import { ImportJobProgress } from '../components/ImportJobProgress.tsx';
 
 jest.setTimeout(30_000);
 
-const job = (overrides: Partial<Job>): Job => jobFixture({ id: 7, type: 'lead.import', status: 'running', total: 1000, processed: 380, failed: 20, pending: 600, progress: 40, attempts: 1, ...overrides });
+const job = (overrides: Partial<Job>): Job =>
+  jobFixture({ id: 7, type: 'lead.import', status: 'running', total: 1000, processed: 380, failed: 20, pending: 600, progress: 40, attempts: 1, ...overrides });
 
 /** The job as the server answers it, one answer per poll, the last one kept. */
 function follow(answers: readonly Job[]) {

@@ -14,7 +14,11 @@ const byNumber = (keep: (row: number) => ElementChoice) => (startTag: string) =>
 
 test('keeps the head and the chosen rows, however the text is cut into chunks', () => {
   for (const size of [1, 5, 64, 100_000]) {
-    const picked = pickInChunks(sheet(30), size, byNumber((row) => (row > 22 ? 'stop' : row === 1 || row >= 20 ? 'keep' : 'drop')));
+    const picked = pickInChunks(
+      sheet(30),
+      size,
+      byNumber((row) => (row > 22 ? 'stop' : row === 1 || row >= 20 ? 'keep' : 'drop')),
+    );
     expect(picked.stopped).toBe(true);
     expect(picked.closed).toBe(false);
     expect(picked.text).toBe('<worksheet><sheetData><row r="1"><c><v>1</v></c></row><row r="20"><c><v>20</v></c></row><row r="21"><c><v>21</v></c></row><row r="22"><c><v>22</v></c></row>');
@@ -27,7 +31,11 @@ test('keeps the end of the text when the last row is kept', () => {
 });
 
 test('leaves the end out when the last row is dropped', () => {
-  const picked = pickInChunks(sheet(3), 7, byNumber((row) => (row === 1 ? 'keep' : 'drop')));
+  const picked = pickInChunks(
+    sheet(3),
+    7,
+    byNumber((row) => (row === 1 ? 'keep' : 'drop')),
+  );
   expect(picked).toEqual({ stopped: false, closed: false, text: '<worksheet><sheetData><row r="1"><c><v>1</v></c></row>' });
 });
 

@@ -17,12 +17,16 @@ test('accepts .csv and .xlsx only, whatever the case', () => {
 });
 
 test("builds a body the contract accepts, leaving unset fixed values out, with the zone the file's date-times are read in", () => {
-  const body = importRequestOf(uploadId, {
-    options: { delimiter: ';', escape: '\\', ignoreFirstLine: true },
-    mapping: { C: 'email', A: 'name', B: undefined },
-    fixed: { ...noFixedValues, statusId: 10, tagIds: [4, 5] },
-    send: noImportSend,
-  }, 'Europe/Berlin');
+  const body = importRequestOf(
+    uploadId,
+    {
+      options: { delimiter: ';', escape: '\\', ignoreFirstLine: true },
+      mapping: { C: 'email', A: 'name', B: undefined },
+      fixed: { ...noFixedValues, statusId: 10, tagIds: [4, 5] },
+      send: noImportSend,
+    },
+    'Europe/Berlin',
+  );
   expect(body).toEqual({
     upload_id: uploadId,
     options: { delimiter: ';', escape: '\\', ignore_first_line: true },
@@ -32,7 +36,9 @@ test("builds a body the contract accepts, leaving unset fixed values out, with t
   });
   expect(importRequest.safeParse(body).success).toBe(true);
   // By default the browser's zone, the one the dialog names.
-  expect(importRequestOf(uploadId, { options: defaultImportOptions, mapping: { A: 'email' }, fixed: noFixedValues, send: noImportSend }).time_zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(importRequestOf(uploadId, { options: defaultImportOptions, mapping: { A: 'email' }, fixed: noFixedValues, send: noImportSend }).time_zone).toBe(
+    Intl.DateTimeFormat().resolvedOptions().timeZone,
+  );
 });
 
 test('a dry run stays valid only for the same file and settings', () => {

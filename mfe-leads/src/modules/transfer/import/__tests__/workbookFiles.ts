@@ -9,7 +9,7 @@ import { deflateRawSync } from 'node:zlib';
 import { crc32 } from '../preview/storedZip.ts';
 
 /** jsdom has neither Blob streams nor DecompressionStream: Node's stand in, so the fast path runs as in a browser. */
-export function useNodeStreams(): void {
+export function installNodeStreams(): void {
   beforeAll(() => {
     Object.assign(globalThis, { DecompressionStream: NodeDecompressionStream });
     if (typeof TextDecoder === 'undefined') Object.assign(globalThis, { TextDecoder: NodeTextDecoder, TextEncoder: NodeTextEncoder });
@@ -74,7 +74,10 @@ export function packageParts(tabs: readonly Tab[]): Part[] {
       name: '[Content_Types].xml',
       content: `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheetTypes}<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
     },
-    { name: '_rels/.rels', content: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationType}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+    {
+      name: '_rels/.rels',
+      content: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationType}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
     { name: 'xl/workbook.xml', content: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${main}" xmlns:r="${relationType}"><sheets>${sheets}</sheets></workbook>` },
     {
       name: 'xl/_rels/workbook.xml.rels',

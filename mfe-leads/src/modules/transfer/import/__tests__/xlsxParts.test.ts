@@ -18,7 +18,8 @@ test('passes over hidden tabs, as Excel shows them (the first one if all are hid
 });
 
 test('finds the shared strings part in the content types', () => {
-  const types = '<Types><Override PartName="/xl/workbook.xml" ContentType="a.sheet.main+xml"/><Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml" PartName="/xl/strings.xml"/></Types>';
+  const types =
+    '<Types><Override PartName="/xl/workbook.xml" ContentType="a.sheet.main+xml"/><Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml" PartName="/xl/strings.xml"/></Types>';
   expect(sharedStringsPath(types)).toBe('xl/strings.xml');
   expect(sharedStringsPath('<Types/>')).toBeNull();
 });
@@ -32,6 +33,12 @@ test('finds the shared strings the cells use and points them at new indexes', ()
   const sheet = '<row><c r="A1" t="s"><v>3</v></c><c r="B1" s="2" t="s" ><v>12</v></c><c r="C1"><v>99</v></c><c r="D1" t="str"><v>50</v></c><x:c r="E1" t="s"><x:v>3</x:v></x:c></row>';
   expect(sharedStringIndexes(sheet)).toEqual([3, 12]);
   expect(sharedStringIndexes('<row><c r="A1"><v>1</v></c></row>')).toEqual([]);
-  const renumbered = renumberSharedStrings(sheet, new Map([[3, 0], [12, 1]]));
+  const renumbered = renumberSharedStrings(
+    sheet,
+    new Map([
+      [3, 0],
+      [12, 1],
+    ]),
+  );
   expect(renumbered).toBe(sheet.replace('<v>3</v>', '<v>0</v>').replace('<v>12</v>', '<v>1</v>').replace('<x:v>3</x:v>', '<x:v>0</x:v>'));
 });

@@ -3,11 +3,11 @@ import { previewXlsx } from '../preview/xlsxPreview.ts';
 import { defaultPreviewSettings } from '../preview/filePreview.ts';
 import { PreviewError, xlsxErrorCode } from '../preview/previewErrors.ts';
 import { slicedXlsx } from '../preview/xlsxSlice.ts';
-import { blobOf, useNodeStreams } from './workbookFiles.ts';
+import { blobOf, installNodeStreams } from './workbookFiles.ts';
 
 type Cell = string | number | boolean | Date | null;
 
-useNodeStreams();
+installNodeStreams();
 
 function workbookFile(sheets: Record<string, Cell[][]>, options: { sharedStrings?: boolean; compress?: boolean } = {}): Blob {
   const book = XLSX.utils.book_new();
@@ -79,7 +79,8 @@ test('reads a stored (uncompressed) workbook too', async () => {
 /** What Excel writes for a workbook with a password: an OLE compound file with the agile EncryptionInfo. */
 function encryptedWorkbookFile(): Blob {
   const compound = XLSX.CFB.utils.cfb_new();
-  const agile = '<?xml version="1.0" encoding="UTF-8"?><encryption xmlns="http://schemas.microsoft.com/office/2006/encryption"><keyData saltSize="16" blockSize="16" keyBits="256" hashSize="64" cipherAlgorithm="AES" cipherChaining="ChainingModeCBC" hashAlgorithm="SHA512" saltValue="AAAA"/></encryption>';
+  const agile =
+    '<?xml version="1.0" encoding="UTF-8"?><encryption xmlns="http://schemas.microsoft.com/office/2006/encryption"><keyData saltSize="16" blockSize="16" keyBits="256" hashSize="64" cipherAlgorithm="AES" cipherChaining="ChainingModeCBC" hashAlgorithm="SHA512" saltValue="AAAA"/></encryption>';
   XLSX.CFB.utils.cfb_add(compound, '/EncryptionInfo', new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0, ...new TextEncoder().encode(agile)]));
   XLSX.CFB.utils.cfb_add(compound, '/EncryptedPackage', new Uint8Array(4096).fill(7));
   const bytes: Uint8Array = XLSX.CFB.write(compound, { type: 'array' });

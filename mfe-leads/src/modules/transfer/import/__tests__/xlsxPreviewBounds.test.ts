@@ -1,9 +1,9 @@
 import { readLimits } from '@crm/shared/contract';
 import { defaultPreviewSettings } from '../preview/filePreview.ts';
 import { previewXlsx } from '../preview/xlsxPreview.ts';
-import { inlineRow, packageParts, sharedStringsXml, sheetXml, useNodeStreams, zipOf, type Part } from './workbookFiles.ts';
+import { inlineRow, packageParts, sharedStringsXml, sheetXml, installNodeStreams, zipOf, type Part } from './workbookFiles.ts';
 
-useNodeStreams();
+installNodeStreams();
 jest.setTimeout(60_000);
 
 /** Tabs out of ZIP order: the hidden tab first, then Leads, then Other; the ZIP holds sheet1 (Other) first. */

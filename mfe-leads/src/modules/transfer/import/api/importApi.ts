@@ -48,9 +48,4 @@ const importApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'FailedLead']
 export const { useLeadImportUploadMutation, useLeadImportDryRunMutation, useLeadImportStartMutation, useLeadImportJobQuery } = importApi;
 
 /** After an import: new leads in the search, rejected rows in the failed leads. */
-export const refreshImportedLists = () =>
-  importApi.util.invalidateTags([
-    { type: 'Lead', id: listTag },
-    { type: 'FailedLead', id: listTag },
-    'Jobs',
-  ]);
+export const refreshImportedLists = () => importApi.util.invalidateTags([{ type: 'Lead', id: listTag }, { type: 'FailedLead', id: listTag }, 'Jobs']);

@@ -27,7 +27,12 @@ type ImportPreviewTableProps = {
 };
 
 function Cell({ text, emptyLabel }: { text: string; emptyLabel: string }) {
-  if (isEmptyCell(text)) return <Typography.Text type="secondary" italic>{emptyLabel}</Typography.Text>;
+  if (isEmptyCell(text))
+    return (
+      <Typography.Text type="secondary" italic>
+        {emptyLabel}
+      </Typography.Text>
+    );
   return (
     <span title={text} style={{ display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
       {text}
@@ -87,8 +92,8 @@ function columnsOf(t: TFunction, letters: string[], mapping: ColumnMapping, firs
 export function ImportPreviewTable({ preview, reading, letters, mapping, startRow, firstRowIgnored, mappingError, onStartRow, onMap }: ImportPreviewTableProps) {
   const { t } = useTranslation('leads');
   const columns = useMemo(() => columnsOf(t, letters, mapping, firstRowIgnored, onMap), [t, letters, mapping, firstRowIgnored, onMap]);
-  const rows = preview?.rows ?? [];
-  const entries = useMemo<TableRow[]>(() => (rows.length > 0 ? [mappingRow, ...rows.map((row) => ({ kind: 'file' as const, row }))] : []), [rows]);
+  const rows = preview?.rows;
+  const entries = useMemo<TableRow[]>(() => (rows && rows.length > 0 ? [mappingRow, ...rows.map((row) => ({ kind: 'file' as const, row }))] : []), [rows]);
 
   return (
     <>
@@ -106,9 +111,15 @@ export function ImportPreviewTable({ preview, reading, letters, mapping, startRo
       </Flex>
       {mappingError && <Alert type="error" showIcon title={mappingError} style={{ marginBottom: 8 }} data-testid="lead-import-columns-error" />}
       {preview && preview.ignoredColumns > 0 && (
-        <Alert type="warning" showIcon title={t('leads.import.preview.columnsIgnored', { count: preview.ignoredColumns })} style={{ marginBottom: 8 }} data-testid="lead-import-columns-ignored" />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('leads.import.preview.columnsIgnored', { count: preview.ignoredColumns })}
+          style={{ marginBottom: 8 }}
+          data-testid="lead-import-columns-ignored"
+        />
       )}
-      <div data-testid="lead-import-preview" data-rows={rows.length} data-columns={letters.length}>
+      <div data-testid="lead-import-preview" data-rows={rows?.length ?? 0} data-columns={letters.length}>
         <Table<TableRow>
           size="small"
           bordered

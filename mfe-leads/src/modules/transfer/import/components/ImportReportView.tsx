@@ -7,7 +7,14 @@ import { Card, Col, Flex, Row, Statistic, Tag } from '@crm/shared/ui';
 import type { ImportReport } from '@crm/shared/contract';
 import { invalidByReason, reportFigures } from '../request/reportCounts.ts';
 
-const attributeNames = { rows: 'data-rows', valid: 'data-valid', invalid: 'data-invalid', duplicates: 'data-duplicates', blacklisted: 'data-blacklisted', blankLines: 'data-blank-lines' } as const;
+const attributeNames = {
+  rows: 'data-rows',
+  valid: 'data-valid',
+  invalid: 'data-invalid',
+  duplicates: 'data-duplicates',
+  blacklisted: 'data-blacklisted',
+  blankLines: 'data-blank-lines',
+} as const;
 
 export function reportAttributes(report: ImportReport): Record<string, number> {
   return Object.fromEntries(reportFigures(report).map(([name, value]) => [attributeNames[name], value]));

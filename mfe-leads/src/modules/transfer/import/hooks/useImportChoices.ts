@@ -8,9 +8,6 @@ type StatusItem = { id: number; name: string; class: StatusClass; in_import: boo
 
 export function useImportStatusChoices(): { choices: Choice[]; loading: boolean } {
   const list = useOptionList<StatusItem>('statuses');
-  const choices = useMemo(
-    () => list.data.filter((status) => status.class === 'lead' && status.in_import).map((status) => ({ value: status.id, label: status.name })),
-    [list.data],
-  );
+  const choices = useMemo(() => list.data.filter((status) => status.class === 'lead' && status.in_import).map((status) => ({ value: status.id, label: status.name })), [list.data]);
   return { choices, loading: list.loading };
 }

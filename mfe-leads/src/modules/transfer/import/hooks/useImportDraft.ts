@@ -73,10 +73,7 @@ export function useImportDraft(): ImportDraftState {
     setStartRowValue(1);
   }, []);
 
-  const mapLetter = useCallback(
-    (letter: string, field: ImportableLeadField | null) => setHandMapping((before) => mapColumn(before ?? suggested, letter, field)),
-    [suggested],
-  );
+  const mapLetter = useCallback((letter: string, field: ImportableLeadField | null) => setHandMapping((before) => mapColumn(before ?? suggested, letter, field)), [suggested]);
 
   const setOptions = useCallback((change: Partial<ImportOptionValues>) => setOptionValues((before) => ({ ...before, ...change })), []);
   const setFixed = useCallback((change: Partial<FixedValueChoices>) => setFixedValues((before) => ({ ...before, ...change })), []);

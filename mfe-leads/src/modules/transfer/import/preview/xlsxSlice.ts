@@ -54,7 +54,14 @@ function wantedStrings(indexes: readonly number[]): (startTag: string) => Elemen
 const cellTags = /<(?:[A-Za-z_][\w.-]*:)?c[\s/>]/g;
 
 /** Picks from an entry as it is inflated; `onChunk` sees each chunk first (to count what it holds). */
-async function pickFromEntry(file: Blob, entry: ZipEntry, budget: ReadBudget, picker: ElementPicker, closers: readonly string[], onChunk: (chunk: string) => void = () => undefined): Promise<string> {
+async function pickFromEntry(
+  file: Blob,
+  entry: ZipEntry,
+  budget: ReadBudget,
+  picker: ElementPicker,
+  closers: readonly string[],
+  onChunk: (chunk: string) => void = () => undefined,
+): Promise<string> {
   await readEntryChunks(file, entry, budget, (chunk) => {
     onChunk(chunk);
     const stopped = picker.feed(chunk);

@@ -4,7 +4,8 @@ import de from '../../../../i18n/de.json';
 import en from '../../../../i18n/en.json';
 import { leadsToSend, placeSendErrors, scopeIsCapped, searchSendScope, sendHistoryPath, sendJobState, sendRequestBody } from '../sendRequest.ts';
 
-const job = (overrides: Partial<Job>): Job => jobFixture({ id: 42, type: 'lead.send', name: 'Send leads', status: 'running', total: 20, pending: 15, processed: 5, progress: 25, ...overrides });
+const job = (overrides: Partial<Job>): Job =>
+  jobFixture({ id: 42, type: 'lead.send', name: 'Send leads', status: 'running', total: 20, pending: 15, processed: 5, progress: 25, ...overrides });
 
 describe('the send request', () => {
   test('a selection is sent by id, whatever the filters', () => {

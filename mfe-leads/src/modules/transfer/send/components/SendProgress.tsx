@@ -66,7 +66,9 @@ export function SendProgress({ started, departmentId }: { started: Job; departme
           {state.report && <ReportCounts report={state.report} />}
         </>
       )}
-      {state.kind === 'failed' && <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="lead-send-failed" title={t('leads.send.failed')} description={state.error ?? undefined} />}
+      {state.kind === 'failed' && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="lead-send-failed" title={t('leads.send.failed')} description={state.error ?? undefined} />
+      )}
       {state.kind === 'cancelled' && <Alert type="info" showIcon style={{ marginBottom: 16 }} data-testid="lead-send-cancelled" title={t('leads.send.cancelled')} />}
       {(ended || unfollowable) && <SendLinks departmentId={departmentId} />}
     </div>

@@ -20,7 +20,10 @@ export function useSendBrokerChoices(): Choices {
 export function useSendDepartmentChoices(brokerId: number | null): Choices {
   const list = useOptionList<BrokerDepartmentOption>('brokerDepartments', { refetchOnMount: true });
   const choices = useMemo(
-    () => (brokerId === null ? [] : list.data.filter((department) => department.broker_id.id === brokerId).map((department) => ({ value: department.id, label: brokerDepartmentLabel(department) }))),
+    () =>
+      brokerId === null
+        ? []
+        : list.data.filter((department) => department.broker_id.id === brokerId).map((department) => ({ value: department.id, label: brokerDepartmentLabel(department) })),
     [brokerId, list.data],
   );
   return { choices, loading: list.loading, available: list.available };
