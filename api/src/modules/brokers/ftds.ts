@@ -1,6 +1,6 @@
 /**
  * A broker department's FTDs: the one definition the dashboard (modules/dashboard/counts.ts) and the department
- * summary (histories.ts) both count, stated in the README's dashboard section. An FTD belongs to the department whose
+ * summary (histories.ts) both count, stated in docs/architecture.md (Dashboard). An FTD belongs to the department whose
  * broker reported it, as of that report: the broker-history row that first gave the lead its `api_ftd_at`, which
  * sending/status/apply.ts writes under the department of the send the report answered, and which falls on that
  * `api_ftd_at`'s day. `leads.last_broker_department_id` is not used: sending the lead on to another department would

@@ -1,5 +1,5 @@
 /**
- * Stands in for a screen a remote does not build yet (listed in the README). It shows the team's own
+ * Stands in for a screen a remote does not build yet. It shows the team's own
  * translated text, the signed-in user from the shared store and the build label, which the federation
  * tests use to prove one store, one i18n instance and independent deploys. The remote passes its own
  * build-time values (`process.env.CRM_*` are replaced in the remote's bundle).
