@@ -1,12 +1,7 @@
 /** The sidebar entries bench:nav clicks: one per remote, from the route table and the English texts. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { routeTable } from '@crm/shared/routes';
-import { repoRoot } from '../stack/apps.ts';
+import { translate } from '../stack/english.ts';
 import type { MenuTarget } from './navProbe.ts';
-
-const english = JSON.parse(readFileSync(join(repoRoot, 'host/public/locales/en/common.json'), 'utf8')) as Record<string, unknown>;
-const translate = (key: string) => String(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english));
 
 export type Entry = MenuTarget & { label: string };
 

@@ -1,10 +1,10 @@
 /**
  * Page objects and helpers (STYLE 11): sign in through the real form, seed and act through the real API.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { RouteEntry } from '@crm/shared/routes';
 import { e2eStack } from '../stack/e2eStack.ts';
+import { translate } from '../stack/english.ts';
 import { workerSlot } from '../stack/slots.ts';
 
 export const admin = { email: e2eStack.adminEmail, password: e2eStack.adminPassword };
@@ -70,15 +70,6 @@ export async function openConfirm(page: Page): Promise<Locator> {
   return confirm;
 }
 
-const english = JSON.parse(readFileSync(new URL('../../host/public/locales/en/common.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-
-/** The console's English text for an i18n key of the host's namespace. */
-export function translate(key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english);
-  if (typeof value !== 'string') throw new Error(`no English text for ${key}`);
-  return value;
-}
-
 /** Clicks a menu entry's link in the sidebar, opening its group first (a client-side navigation, as staff do). */
 export async function openFromSidebar(page: Page, route: RouteEntry): Promise<void> {
   const sidebar = page.getByTestId('sidebar');
@@ -93,6 +84,8 @@ export async function openFromSidebar(page: Page, route: RouteEntry): Promise<vo
 export const apiBaseUrl = workerSlot.apiBaseUrl;
 
 /** Pages open this worker's host, whose /config.json points at this worker's API. */
+export { translate };
+
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from the pattern
   baseURL: async ({}, use) => {
