@@ -22,7 +22,8 @@ test('a role with three permissions and a user with it: the sidebar follows the 
   await page.goto('/management/roles');
   await page.getByRole('button', { name: 'Create role' }).click();
   await expect(page).toHaveURL(/\/management\/role\/create$/);
-  await page.getByLabel('Role name', { exact: true }).fill(roleName);
+  // In the form: the roles list (its "Role name" column) stays on screen until the create page has rendered.
+  await page.locator('form').getByLabel('Role name', { exact: true }).fill(roleName);
   for (const permission of ['settings.tag.view', 'settings.source.view', 'settings.affiliateCompany.view']) {
     await page.getByRole('checkbox', { name: permission, exact: true }).check();
   }
@@ -33,7 +34,7 @@ test('a role with three permissions and a user with it: the sidebar follows the 
   await page.goto('/management/users');
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page).toHaveURL(/\/management\/user\/create$/);
-  await page.getByLabel('Name', { exact: true }).fill('E2E Viewer');
+  await page.locator('form').getByLabel('Name', { exact: true }).fill('E2E Viewer');
   await page.getByLabel('Email', { exact: true }).fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await pickOption(page, 'Roles', roleName);
