@@ -4,7 +4,8 @@
  * - a remote (mfe-*) never imports another remote or the host;
  * - apps (host, mfe-*) import antd and its icons only through @crm/shared/ui;
  * - the API imports only the React-free entries of @crm/shared (contract, access, phone, routes);
- * - no relative import climbs out of its package folder (workspace packages are imported by name).
+ * - no relative import climbs out of its package folder (workspace packages are imported by name);
+ * - the API's units import only downwards through its layers (apiLayers).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -65,6 +66,67 @@ const noRelativeImportAcrossPackages = {
   },
 };
 
+/**
+ * The API's layers, bottom first (docs/architecture.md, "The API's layers"). A unit is a top-level folder or file of
+ * api/src, or one module under api/src/modules; it may import only units of lower layers, so the module graph has no
+ * circle and no upward arrow. A higher module's work that a lower one needs is handed down at composition (api/src/app).
+ */
+const apiLayers = [
+  ['config', 'time', 'net'],
+  ['db'],
+  ['http'],
+  ['modules/notifications', 'modules/requests', 'modules/health', 'modules/localizations', 'modules/options', 'modules/settings'],
+  ['modules/jobs', 'modules/auth'],
+  ['modules/management'],
+  ['modules/brokers'],
+  ['modules/leads'],
+  ['modules/sending'],
+  ['modules/dashboard'],
+  ['app', 'seed', 'dev'],
+  ['server'],
+  ['main', 'bench'],
+];
+const apiSource = path.join(root, 'api', 'src');
+
+/** The layer unit of a file under api/src ('modules/leads', 'db', 'server'), or undefined elsewhere. */
+function apiUnitOf(file) {
+  const relative = path.relative(apiSource, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const [top = '', second] = relative.split(path.sep);
+  return top === 'modules' && second !== undefined ? `modules/${second}` : top.replace(/\.ts$/, '');
+}
+
+const apiLayerOf = new Map(apiLayers.flatMap((units, layer) => units.map((unit) => [unit, layer])));
+
+const apiLayering = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Keep the API's module graph pointing down its layers" },
+    schema: [],
+    messages: {
+      unknown: '{{unit}} is in no layer of the API: add it to apiLayers in eslint.config.mjs (and to docs/architecture.md).',
+      upward: "{{from}} may not import {{to}} ('{{source}}'): {{to}} is not below it in the API's layers (docs/architecture.md).",
+    },
+  },
+  create(context) {
+    const from = apiUnitOf(context.filename);
+    if (from === undefined) return {};
+    function check(sourceNode) {
+      if (!sourceNode || sourceNode.type !== 'Literal' || typeof sourceNode.value !== 'string' || !sourceNode.value.startsWith('.')) return;
+      const to = apiUnitOf(path.resolve(path.dirname(context.filename), sourceNode.value));
+      if (to === undefined || to === from) return;
+      for (const unit of [from, to]) if (!apiLayerOf.has(unit)) return context.report({ node: sourceNode, messageId: 'unknown', data: { unit } });
+      if (apiLayerOf.get(to) >= apiLayerOf.get(from)) context.report({ node: sourceNode, messageId: 'upward', data: { from, to, source: sourceNode.value } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 const antdOnlyThroughUi = {
   group: ['antd', 'antd/*', '@ant-design/*'],
   message: 'Apps import antd and its icons through @crm/shared/ui (only shared/src/ui imports antd).',
@@ -88,7 +150,7 @@ export default defineConfig(
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
-    plugins: { crm: { rules: { 'no-relative-import-across-packages': noRelativeImportAcrossPackages } } },
+    plugins: { crm: { rules: { 'no-relative-import-across-packages': noRelativeImportAcrossPackages, 'api-layering': apiLayering } } },
     rules: {
       'crm/no-relative-import-across-packages': 'error',
       // A leading underscore marks a name left unused on purpose (`{ secret: _secret, ...rest }`, `for await (const _chunk of …)`).
@@ -135,6 +197,7 @@ export default defineConfig(
   {
     files: ['api/**'],
     rules: {
+      'crm/api-layering': 'error',
       'no-restricted-imports': [
         'error',
         {

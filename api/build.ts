@@ -20,7 +20,7 @@ export const outputDirectory = 'dist';
 /** What production starts: the server (or job worker) and the embedded database's thread and initdb child. */
 const productionEntries: Record<string, string> = {
   main: 'src/main.ts',
-  'pglite-worker': 'src/db/pglite-worker.ts',
+  pgliteWorker: 'src/db/pgliteWorker.ts',
   pglite: 'src/db/pglite.ts',
 };
 

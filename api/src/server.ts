@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
-import { buildApp, type App } from './http/app.ts';
+import { buildApp, type App } from './app/app.ts';
 import { setJobHeapGrowth } from './modules/jobs/heap.ts';
 import { JobQueue } from './modules/jobs/queue.ts';
-import { registerLeadJobs } from './modules/leads/jobs.ts';
 import { pruneRequestLogs } from './modules/requests/service.ts';
 import { seedReference, type SeedReport } from './seed/reference.ts';
 import { seedDemoData } from './seed/demo/index.ts';
@@ -14,7 +13,7 @@ import { leads } from './db/schema/index.ts';
 import { secretBoxFor, type SecretBox } from './modules/sending/secrets.ts';
 import { httpCall } from './modules/sending/adapters/http.ts';
 import { createSendEngine } from './modules/sending/engine/deps.ts';
-import { registerSendJobs } from './modules/sending/jobs.ts';
+import { registerJobs } from './app/jobs.ts';
 
 export type Server = { app: App | null; database: Database; jobs: JobQueue; seed: SeedReport; adminPassword: string | null; stop(): Promise<void> };
 
@@ -32,9 +31,8 @@ export async function startServer(config: Config): Promise<Server> {
   jobs.schedule('maintenance.prune-request-logs', '17 3 * * *', async () => {
     await pruneRequestLogs(database.db, config.requestLogDays);
   });
-  registerLeadJobs(jobs, database.db);
   const engine = createSendEngine({ db: database.db, secrets, http: httpCall() });
-  registerSendJobs(jobs, engine);
+  registerJobs(jobs, { db: database.db, engine });
   const works = config.role !== 'web';
   if (works) setJobHeapGrowth();
   await jobs.start({ work: works });

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalIp, normalizeBlacklistValue } from '../src/modules/leads/blacklist/normalize.ts';
+import { canonicalIp } from '../src/net/ip.ts';
+import { normalizeBlacklistValue } from '../src/modules/leads/blacklist/normalize.ts';
 import { bearer, createTestContext, tableFingerprint, type TestContext } from './helpers.ts';
 
 const path = '/api/lead/black_list';

@@ -12,14 +12,13 @@ import type { Permission } from '@crm/shared/contract';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { dumpNewPglite } from '../src/db/pglite.ts';
-import { buildApp, type App } from '../src/http/app.ts';
+import { buildApp, type App } from '../src/app/app.ts';
 import { JobQueue, type JobQueueOptions } from '../src/modules/jobs/queue.ts';
-import { registerLeadJobs } from '../src/modules/leads/jobs.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { secretBoxFor } from '../src/modules/sending/secrets.ts';
 import { httpCall } from '../src/modules/sending/adapters/http.ts';
 import { createSendEngine, type SendEngine } from '../src/modules/sending/engine/deps.ts';
-import { registerSendJobs } from '../src/modules/sending/jobs.ts';
+import { registerJobs } from '../src/app/jobs.ts';
 import * as tables from '../src/db/schema/index.ts';
 import { seedReference } from '../src/seed/reference.ts';
 
@@ -94,7 +93,6 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   await runMigrations(database.db);
   await seedReference(database.db, { adminEmail, adminPassword, demo: true });
   const jobs = new JobQueue(database, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, ...options.jobs });
-  registerLeadJobs(jobs, database.db);
   // Short timeouts and backoff: the fake broker answers on loopback.
   const engine = createSendEngine({
     db: database.db,
@@ -103,7 +101,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     retry: { attempts: 3, baseDelayMs: 20 },
     breaker: options.breaker ?? { threshold: 5, coolDownMs: 30_000 },
   });
-  registerSendJobs(jobs, engine);
+  registerJobs(jobs, { db: database.db, engine });
   options.registerJobs?.(jobs);
   await jobs.start({ work: true });
   const app = await buildApp({

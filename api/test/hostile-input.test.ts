@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import * as tables from '../src/db/schema/index.ts';
 import type { Database } from '../src/db/database.ts';
-import type { RegisteredRoute } from '../src/http/app.ts';
+import type { RegisteredRoute } from '../src/app/app.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 import { hostileIds, malformedMultipart, readsNumber, sampleOf, shapeOf } from './hostile-samples.ts';
 

@@ -10,7 +10,7 @@ export const e2eStack = {
   distOf: (folder: string) => join(repoRoot, 'e2e', '.stack', 'apps', folder),
   /** Short limits so failure cases finish quickly (SPEC's 120 s stays the production default). */
   config: { remoteEntryTimeoutMs: 4_000, chunkLoadTimeoutMs: 4_000, pageLoadDelayMs: 500 },
-  /** The fake broker (api/src/dev/fake-broker-cli.ts) integrations are pointed at. */
+  /** The fake broker (api/src/dev/fakeBrokerCli.ts) integrations are pointed at. */
   fakeBrokerPort: 4900,
   variants: [
     { name: 'settings-v2', folder: 'mfe-settings', port: 3104, outDir: 'e2e/.stack/mfe-settings-v2', env: { CRM_BUILD_LABEL: 'v2' } },

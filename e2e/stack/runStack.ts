@@ -27,7 +27,7 @@ async function startSlotApi(slot: Slot): Promise<RunningApi> {
     LOG_LEVEL: 'warn',
     CORS_ORIGINS: [slot.hostOrigin, ...e2eStack.variants.map((variant) => `http://localhost:${variant.port}`)].join(','),
   };
-  await runApiScript('src/seed/e2e-fixtures-cli.ts', env);
+  await runApiScript('src/seed/e2eFixturesCli.ts', env);
   const api = await startApi({ port: slot.apiPort, env });
   console.log(`slot ${slot.index}: API on ${slot.apiPort} (data in ${dataDir}), host on ${slot.hostPort}`);
   return api;
@@ -37,7 +37,7 @@ const slots = Array.from({ length: slotCount }, (_, index) => slotOf(index));
 for (const slot of slots) writeFileSync(slot.hostConfigFile, JSON.stringify(hostConfig({ ...e2eStack.config, apiBaseUrl: slot.apiBaseUrl }), null, 2));
 // The slots' databases are seeded side by side: each seed mostly waits on its own embedded database.
 const apis = await Promise.all(slots.map(startSlotApi));
-const fakeBroker = spawn(process.execPath, ['--import', 'tsx', 'src/dev/fake-broker-cli.ts', '--port', String(e2eStack.fakeBrokerPort)], {
+const fakeBroker = spawn(process.execPath, ['--import', 'tsx', 'src/dev/fakeBrokerCli.ts', '--port', String(e2eStack.fakeBrokerPort)], {
   cwd: join(repoRoot, 'api'),
   stdio: 'inherit',
 });

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { buildApp, type App } from '../http/app.ts';
+import { buildApp, type App } from '../app/app.ts';
 import { JobQueue } from '../modules/jobs/queue.ts';
 import { SecretBox } from '../modules/sending/secrets.ts';
 import { httpCall } from '../modules/sending/adapters/http.ts';
@@ -23,7 +23,7 @@ import { createSendEngine } from '../modules/sending/engine/deps.ts';
 import { todayInZone } from '../modules/dashboard/window.ts';
 import { seedReference } from '../seed/reference.ts';
 import { seedDemoData } from '../seed/demo/index.ts';
-import { wholeNumberOption } from '../seed/cli-args.ts';
+import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { inTemporaryDirectory, inThrowawayPostgres, machineLine, withDatabase } from './throwaway.ts';
 
 type Target = 'pglite' | 'postgres';

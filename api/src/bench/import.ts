@@ -5,7 +5,7 @@
  * same lead rows written plainly (COPY on PostgreSQL, `unnest` batches on PGlite) into a copy of `leads` without
  * foreign keys, and into `leads` itself. Goal: ≤ 2.5× the baseline and ≤ 400 MB peak RSS.
  *
- * Each measurement runs in its own process (import-run.ts, built with the API and run without tsx, as production runs)
+ * Each measurement runs in its own process (importRun.ts, built with the API and run without tsx, as production runs)
  * on a fresh database: a temporary PGlite directory, or a `bench_import_<time>` database created through DATABASE_URL
  * and dropped afterwards.
  */
@@ -17,9 +17,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { apiDirectory, buildApi, outputDirectory } from '../../build.ts';
 import { defaultImportBatchRows } from '../modules/leads/import/schema.ts';
-import { wholeNumberOption } from '../seed/cli-args.ts';
-import { writeBenchCsv, writeBenchXlsx } from './import-data.ts';
-import type { RunResult } from './import-run.ts';
+import { wholeNumberOption } from '../seed/cliArgs.ts';
+import { writeBenchCsv, writeBenchXlsx } from './importData.ts';
+import type { RunResult } from './importRun.ts';
 import { inTemporaryDirectory, inThrowawayPostgres, machineLine } from './throwaway.ts';
 
 type Target = 'pglite' | 'postgres';
@@ -32,7 +32,7 @@ const perSecond = (rows: number, ms: number) => Math.round((rows * 1000) / ms).t
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** The measured run, built with the API (build.ts) and run as production runs the API: compiled, without tsx. */
-const measuredRun = { name: 'bench-import-run', source: 'src/bench/import-run.ts' };
+const measuredRun = { name: 'bench-import-run', source: 'src/bench/importRun.ts' };
 
 function runChild(args: string[]): Promise<RunResult> {
   const script = join(apiDirectory, outputDirectory, `${measuredRun.name}.js`);

@@ -26,7 +26,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { runLeadSearchDirectly } from '../modules/leads/search/index.ts';
 import { seedReference } from '../seed/reference.ts';
 import { seedDemoData } from '../seed/demo/index.ts';
-import { wholeNumberOption } from '../seed/cli-args.ts';
+import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { secretBoxFor } from '../modules/sending/secrets.ts';
 import { machineLine } from './throwaway.ts';
 

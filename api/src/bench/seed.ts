@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createDemoLeadGenerator, leadInsertStatement, seedDemoData } from '../seed/demo/index.ts';
-import { wholeNumberOption } from '../seed/cli-args.ts';
+import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { SecretBox } from '../modules/sending/secrets.ts';
 import { inTemporaryDirectory, inThrowawayPostgres, machineLine, withDatabase } from './throwaway.ts';
 

@@ -6,8 +6,8 @@
  * prints how many leads the broker received twice (goal 0).
  *
  * On PostgreSQL when DATABASE_URL is set (a `bench_send_<time>` database, dropped afterwards), else on PGlite in a
- * temporary directory. The worker, its setup and the broker each run in their own process (send-run.ts,
- * fake-broker-cli.ts), so the killed worker is a real process dying.
+ * temporary directory. The worker, its setup and the broker each run in their own process (sendRun.ts,
+ * fakeBrokerCli.ts), so the killed worker is a real process dying.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { wholeNumberOption } from '../seed/cli-args.ts';
+import { wholeNumberOption } from '../seed/cliArgs.ts';
 
 const usage = 'usage: bench:send -- [--leads N (5000)] [--concurrency C (10)] [--latency MS (50)]';
 const secretsKey = randomBytes(32).toString('base64');
@@ -32,9 +32,9 @@ function spawnTsx(path: string, args: string[]): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SECRETS_KEY: secretsKey } });
 }
 
-/** Runs send-run.ts to its end and returns its RESULT. */
+/** Runs sendRun.ts to its end and returns its RESULT. */
 function runStep<T>(database: string[], args: string[]): Promise<T> {
-  const child = spawnTsx(script('./send-run.ts'), [...database, ...args]);
+  const child = spawnTsx(script('./sendRun.ts'), [...database, ...args]);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -49,7 +49,7 @@ function runStep<T>(database: string[], args: string[]): Promise<T> {
 type FakeBrokerProcess = { url: string; stats(): Promise<{ received: number; distinct: number; duplicates: number; lead_posts: number }>; stop(): void };
 
 async function startBroker(latencyMs: number): Promise<FakeBrokerProcess> {
-  const child = spawnTsx(fileURLToPath(new URL('../dev/fake-broker-cli.ts', import.meta.url)), ['--latency', String(latencyMs)]);
+  const child = spawnTsx(fileURLToPath(new URL('../dev/fakeBrokerCli.ts', import.meta.url)), ['--latency', String(latencyMs)]);
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     // Run 2: kill the worker mid-job, resume it, count what the broker got twice.
     const broker2 = await startBroker(latency);
     const { jobId: job2 } = await runStep<{ jobId: number }>(database, ['--setup', '--broker', broker2.url, '--leads', String(leads), '--concurrency', String(concurrency)]);
-    const worker = spawnTsx(script('./send-run.ts'), [...database, '--run', String(job2)]);
+    const worker = spawnTsx(script('./sendRun.ts'), [...database, '--run', String(job2)]);
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     const killAt = Math.max(1, Math.floor(leads * 0.4));
     for (;;) {

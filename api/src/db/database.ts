@@ -1,10 +1,13 @@
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir, startEmbedded } from './embedded.ts';
 
 export type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
+/** The database or a transaction on it: what a query that may run inside a transaction takes. */
+export type Executor = PgDatabase<NodePgQueryResultHKT, Schema>;
 
 export type Database = {
   db: Db;

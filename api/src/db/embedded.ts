@@ -1,6 +1,6 @@
 /**
  * The embedded PGlite database beside the API: served from a worker thread over the PostgreSQL wire protocol
- * (pglite-worker.ts), its data directory created by a child process, and locked to one owning process.
+ * (pgliteWorker.ts), its data directory created by a child process, and locked to one owning process.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -55,7 +55,7 @@ export async function startEmbedded(dataDir: string | null, template?: string): 
     await initializeInChild(dataDir);
   }
   if (template === undefined) v8.setFlagsFromString(wasmCompilerFlags);
-  const worker = new Worker(importCode('pglite-worker'), { eval: true, workerData: { dataDir, template }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
+  const worker = new Worker(importCode('pgliteWorker'), { eval: true, workerData: { dataDir, template }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: { type: string; port?: number }) => {

@@ -1,5 +1,5 @@
 /**
- * How the embedded PGlite database is opened: by the worker thread that serves it (pglite-worker.ts) and by the child
+ * How the embedded PGlite database is opened: by the worker thread that serves it (pgliteWorker.ts) and by the child
  * process that creates a new data directory (embedded.ts).
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';

@@ -8,12 +8,12 @@
  * relations or refuse a change inside the write's transaction.
  */
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
-import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, idParam, messageResponse, paginated, paginationQuery, type CrudPermissions, type PermissionRule } from '@crm/shared/contract';
-import type { Db, Schema } from '../db/database.ts';
+import type { Db, Executor } from '../db/database.ts';
+import { pgErrorCode, pgErrorColumn, pgForeignKeyViolation, pgRestrictViolation, pgUniqueViolation } from '../db/errors.ts';
 import { requireAuth, type AuthContext } from './access.ts';
 import { HttpError, invalid, notFound } from './errors.ts';
 import { pageWindow, paginationMetaOf } from './pagination.ts';
@@ -25,9 +25,6 @@ export type UniqueRule = { field: string; columns: readonly AnyPgColumn[]; messa
 type ItemSchema = z.ZodType<Record<string, unknown>>;
 
 export type Row = Record<string, unknown>;
-
-/** The database or a transaction on it: what hooks query through. */
-export type Executor = PgDatabase<NodePgQueryResultHKT, Schema>;
 
 /** An equality filter on a column, or any condition built from the query value (e.g. a membership). */
 export type ResourceFilter = { schema: z.ZodType } & ({ column: AnyPgColumn } | { where(value: unknown): SQL });
@@ -93,30 +90,12 @@ export function withIsoDates(row: Record<string, unknown>): Record<string, unkno
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
 }
 
-const pgUniqueViolation = '23505';
-const pgForeignKeyViolation = '23503';
-/** What a delete of a row still referenced `on delete restrict` raises (`no action` raises the foreign key violation). */
-const pgRestrictViolation = '23001';
-
-/** The column a PostgreSQL constraint error names in its detail: 'Key (source_id)=(9) is not present …'. */
-function errorColumn(error: unknown): string {
-  const detail = (error as { detail?: unknown }).detail ?? (error as { cause?: { detail?: unknown } }).cause?.detail;
-  return (typeof detail === 'string' && /Key \((\w+)[,)]/.exec(detail)?.[1]) || '_';
-}
-
 /** Constraint errors that slipped past the checks (a race, a missing reference) become 422s naming the field. */
 function constraintError(error: unknown, name: string): unknown {
-  const code = errorCode(error);
-  if (code === pgUniqueViolation) return invalid({ [errorColumn(error)]: [`This ${name.toLowerCase()} already exists.`] });
-  if (code === pgForeignKeyViolation) return invalid({ [errorColumn(error)]: ['The selected record does not exist.'] });
+  const code = pgErrorCode(error);
+  if (code === pgUniqueViolation) return invalid({ [pgErrorColumn(error)]: [`This ${name.toLowerCase()} already exists.`] });
+  if (code === pgForeignKeyViolation) return invalid({ [pgErrorColumn(error)]: ['The selected record does not exist.'] });
   return error;
-}
-
-function errorCode(error: unknown): string | undefined {
-  const direct = (error as { code?: unknown }).code;
-  if (typeof direct === 'string') return direct;
-  const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-  return typeof cause === 'string' ? cause : undefined;
 }
 
 export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsyncZod<{ db: Db }> {
@@ -276,7 +255,7 @@ export function resourceRoutes(definition: ResourceDefinition): FastifyPluginAsy
             await hooks.afterDelete?.(tx, { row, auth });
           });
         } catch (error) {
-          if (errorCode(error) === pgForeignKeyViolation || errorCode(error) === pgRestrictViolation)
+          if (pgErrorCode(error) === pgForeignKeyViolation || pgErrorCode(error) === pgRestrictViolation)
             throw new HttpError(409, `This ${definition.name.toLowerCase()} is in use and cannot be deleted.`);
           throw error;
         }

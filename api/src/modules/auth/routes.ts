@@ -6,11 +6,11 @@ import type { Database, Db } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { requireAuth } from '../../http/access.ts';
 import { invalid } from '../../http/errors.ts';
-import { extraRateLimit } from '../../http/rate-limit-store.ts';
+import { extraRateLimit } from '../../http/rateLimitStore.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { permissionsOf } from './permissions.ts';
 import { profileOf } from './profile.ts';
-import { profileChangeRoutes } from './profile-changes.ts';
+import { profileChangeRoutes } from './profileChanges.ts';
 import { listSessions, openSession, revokeOtherSessions, revokeSession } from './sessions.ts';
 
 export type AuthRoutesOptions = {

@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { BrowserSession } from '@crm/shared/contract';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/access.ts';
-import type { Executor } from '../../http/resource.ts';
 import { createToken, hashToken } from './tokens.ts';
 import { permissionNamesOf } from './permissions.ts';
 import type { SessionCache } from './sessionCache.ts';

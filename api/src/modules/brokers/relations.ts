@@ -6,8 +6,9 @@ import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { affiliateCompanies, brokerAffiliateCompanies, brokerDepartments, brokers } from '../../db/schema/index.ts';
 import type { z } from 'zod';
-import { withIsoDates, type Executor, type Row } from '../../http/resource.ts';
-import { groupBy } from '../management/relations.ts';
+import type { Executor } from '../../db/database.ts';
+import { withIsoDates, type Row } from '../../http/resource.ts';
+import { groupBy } from '../../http/rows.ts';
 
 export type Named = { id: number; name: string };
 export type BrokerRef = Named & { affiliate_companies: Named[] };

@@ -8,11 +8,12 @@ import { z } from 'zod';
 import { brokerBodies, brokerItem, crudPermissions, departmentBodies, departmentItem, idText } from '@crm/shared/contract';
 import { affiliateCompanies, brokerAffiliateCompanies, brokerDepartments, brokers, countries, languages, sendIntegrations } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
-import { type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
-import { idsOf, without } from '../management/relations.ts';
+import type { Executor } from '../../db/database.ts';
+import { type ResourceDefinition, type Row } from '../../http/resource.ts';
+import { rowIds, without } from '../../http/rows.ts';
 import { normalizedAddresses } from './addresses.ts';
 import { affiliateCompaniesByBroker, brokerRefs, itemWithKeysOf } from './relations.ts';
-import { integrationNames } from '../leads/search/relations.ts';
+import { integrationNames } from '../../db/relations.ts';
 
 const flag = z.stringbool();
 
@@ -25,7 +26,7 @@ const messagesOf = (name: string) => ({
 // ── brokers ──────────────────────────────────────────────────────────────────────────────────────────
 
 async function withCompaniesAndDepartments(executor: Executor, rows: Row[]): Promise<Row[]> {
-  const ids = idsOf(rows);
+  const ids = rowIds(rows);
   // One after the other: inside a write's transaction these share one connection.
   const companies = await affiliateCompaniesByBroker(executor, ids);
   const counts = await executor

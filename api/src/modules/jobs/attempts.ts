@@ -8,7 +8,6 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
-import type { JobRow } from './service.ts';
 
 export type AttemptTiming = {
   /** How often a running attempt records that it is alive. */
@@ -20,6 +19,8 @@ export type AttemptTiming = {
 };
 
 /** A dead worker's job resumes within `staleSeconds + sweepSeconds` (40 s) of its last heartbeat. */
+type JobRow = typeof jobs.$inferSelect;
+
 export const defaultAttemptTiming: AttemptTiming = { heartbeatSeconds: 10, staleSeconds: 30, sweepSeconds: 10 };
 
 const olderThan = (seconds: number): SQL => sql`now() - make_interval(secs => ${seconds})`;

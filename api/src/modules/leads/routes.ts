@@ -11,20 +11,20 @@ import { leadSearchRoutes } from './search/routes.ts';
 import { leadProfileRoutes } from './profile/routes.ts';
 import { sendHistoryRoutes } from './sendHistory/routes.ts';
 import { leadStatusRuleRoutes } from './statusRules/routes.ts';
+import type { ImportThenSend } from './import/thenSend.ts';
 
 /** `sideBySide`: the database runs several statements at once (a PostgreSQL pool, not the embedded database). */
-export type LeadRouteOptions = { db: Db; jobs: JobQueue; sideBySide: boolean };
+export type LeadRouteOptions = { db: Db; jobs: JobQueue; sideBySide: boolean; importThenSend: ImportThenSend };
 
 export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, options) => {
-  void app;
-  void options;
-  await app.register(intakeRoutes, options);
-  await app.register(blacklistRoutes, options);
-  await app.register(failedLeadRoutes, options);
-  await app.register(leadSearchRoutes, { db: options.db, sideBySide: options.sideBySide });
-  await app.register(leadProfileRoutes, { db: options.db });
-  await app.register(sendHistoryRoutes, { db: options.db });
-  await app.register(leadStatusRuleRoutes, options);
-  await app.register(leadImportRoutes, options);
-  await app.register(leadExportRoutes, options);
+  const { db, jobs } = options;
+  await app.register(intakeRoutes, { db });
+  await app.register(blacklistRoutes, { db });
+  await app.register(failedLeadRoutes, { db });
+  await app.register(leadSearchRoutes, { db, sideBySide: options.sideBySide });
+  await app.register(leadProfileRoutes, { db });
+  await app.register(sendHistoryRoutes, { db });
+  await app.register(leadStatusRuleRoutes, { db, jobs });
+  await app.register(leadImportRoutes, { db, jobs, importThenSend: options.importThenSend });
+  await app.register(leadExportRoutes, { db, jobs });
 };

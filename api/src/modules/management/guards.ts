@@ -6,7 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { allPermissions } from '@crm/shared/contract';
 import { permissions, roleHasPermissions, userPermissions, userRoles } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { Executor } from '../../http/resource.ts';
+import type { Executor } from '../../db/database.ts';
 
 /** One advisory lock serialises the checks, so two concurrent downgrades cannot each count on the other's holder. */
 const fullAccessLockKey = 7_246_001;

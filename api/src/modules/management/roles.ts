@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { crudPermissions, roleCreateBody, roleItem, roleUpdateBody } from '@crm/shared/contract';
 import { permissions, roleHasPermissions, roles, userRoles } from '../../db/schema/index.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
-import { withIsoDates, type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
+import type { Executor } from '../../db/database.ts';
+import { withIsoDates, type ResourceDefinition, type Row } from '../../http/resource.ts';
 import { assertSomeoneHoldsEveryPermission } from './guards.ts';
-import { groupBy, idsOf, without } from './relations.ts';
+import { groupBy, rowIds, without } from '../../http/rows.ts';
 
 const access = crudPermissions('management.role');
 
 async function withPermissionsAndCounts(executor: Executor, rows: Row[]): Promise<Row[]> {
-  const ids = idsOf(rows);
+  const ids = rowIds(rows);
   const [held, members] = await Promise.all([
     executor
       .select({ role_id: roleHasPermissions.role_id, name: permissions.name })

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { crudPermissions, idText, userCreateBody, userItem, userUpdateBody } from '@crm/shared/contract';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { HttpError, invalid } from '../../http/errors.ts';
-import { withIsoDates, type Executor, type ResourceDefinition, type Row } from '../../http/resource.ts';
+import type { Executor } from '../../db/database.ts';
+import { withIsoDates, type ResourceDefinition, type Row } from '../../http/resource.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { assertSomeoneHoldsEveryPermission } from './guards.ts';
-import { groupBy, idsOf, without } from './relations.ts';
+import { groupBy, rowIds, without } from '../../http/rows.ts';
 
 const permissions = crudPermissions('management.user');
 
@@ -17,7 +18,7 @@ async function withRoles(executor: Executor, rows: Row[]): Promise<Row[]> {
     .select({ user_id: userRoles.user_id, id: roles.id, name: roles.name })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.role_id))
-    .where(inArray(userRoles.user_id, idsOf(rows)))
+    .where(inArray(userRoles.user_id, rowIds(rows)))
     .orderBy(asc(roles.name));
   const byUser = groupBy(held.map(({ user_id, id, name }) => ({ owner: user_id, value: { id, name } })));
   return rows.map((row) => ({ ...row, roles: byUser.get(Number(row['id'])) ?? [] }));

@@ -1,5 +1,6 @@
 /**
- * Sending (issue 7), beside the integrations CRUD (brokers/routes.ts):
+ * Sending (issue 7):
+ *  - the send integrations' CRUD (`/send/integration`, integrations/resource.ts);
  *  - `POST /lead/send`: send the selection or the current filter to a department, a background job (202);
  *  - `GET /lead/send/:id`: the user's own send job, to follow it;
  *  - `POST /send/integration/:id/test`: the test action (dry run or real);
@@ -11,13 +12,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, emptyBody, idParam, integrationTestRequest, integrationTestResult, job, sendRequest } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { requireAuth } from '../../http/access.ts';
+import { resourceRoutes } from '../../http/resource.ts';
 import { notFound } from '../../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { toJob } from '../jobs/service.ts';
 import type { SendEngine } from './engine/deps.ts';
 import { findSendJob, startSend } from './engine/start.ts';
 import { testIntegration } from './engine/testAction.ts';
-import { loadIntegrationConfig } from './integrations/resource.ts';
+import { integrationResource, loadIntegrationConfig } from './integrations/resource.ts';
 import { postbackRoutes } from './status/postbackRoutes.ts';
 import { pullOne } from './status/pull.ts';
 
@@ -33,6 +35,7 @@ export type SendingRouteOptions = {
 };
 
 export const sendingRoutes: FastifyPluginAsyncZod<SendingRouteOptions> = async (app, { db, jobs, engine, postbackRateLimit }) => {
+  await app.register(resourceRoutes(integrationResource(engine.secrets)), { db });
   app.post(
     '/lead/send',
     {

@@ -6,7 +6,7 @@ import { affiliateCompanyNames, branchNames, brokerSeeds, day } from './lists.ts
 import type { Random } from './random.ts';
 import type { DemoTable } from './report.ts';
 import { idOf, type Tx } from './rows.ts';
-import { demoIntegrationName, sendIntegrationFor } from './send-integrations.ts';
+import { demoIntegrationName, sendIntegrationFor } from './sendIntegrations.ts';
 
 /** A demo department and the send integration its sends go through. */
 export type DemoDepartment = { id: number; integrationId: number };

@@ -12,7 +12,7 @@
  */
 export type { LeadBatch, LeadGenerator } from './columns.ts';
 export { countryProfiles, type CountryProfile } from './countries.ts';
-export { leadInsertStatement } from './lead-insert.ts';
+export { leadInsertStatement } from './leadInsert.ts';
 export { createRandom, type Random } from './random.ts';
 export { MissingReferenceDataError } from './reference.ts';
 export type { DemoSeedReport, DemoTable } from './report.ts';

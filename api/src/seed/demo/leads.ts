@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { leadColumns, type Cell, type LeadBatch, type LeadColumn, type LeadGenerator, type LeadRow } from './columns.ts';
 import type { CountryProfile } from './countries.ts';
-import { addressFor, emailFor, fillTemplate, pad2 } from './lead-fields.ts';
+import { addressFor, emailFor, fillTemplate, pad2 } from './leadFields.ts';
 import { brokerStatuses, cardTypes, day, ftdStatus, funnels, productNames, purchaseSites } from './lists.ts';
 import { pickDistinct, type Random } from './random.ts';
 import type { DemoReference } from './reference.ts';

@@ -11,7 +11,7 @@ import { createRandom } from './random.ts';
 import { seedDemoFailedLeads } from './failed.ts';
 import { ensureDemoReference } from './reference.ts';
 import { emptyCounts, type DemoSeedReport } from './report.ts';
-import { writeBatch } from './write-batch.ts';
+import { writeBatch } from './writeBatch.ts';
 
 export type DemoSeedOptions = {
   leads: number;

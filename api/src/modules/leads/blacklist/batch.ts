@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { BlacklistType } from '@crm/shared/contract';
-import type { Executor } from '../../../http/resource.ts';
-import { columnLiteral } from '../import/sqlArrays.ts';
+import type { Executor } from '../../../db/database.ts';
+import { columnLiteral } from '../../../db/sqlArrays.ts';
 import type { BlacklistEntry, ContactValues } from './matcher.ts';
 
 export type BlacklistIndex = { byValue: Map<string, BlacklistEntry[]>; byIp: Map<string, BlacklistEntry[]> };

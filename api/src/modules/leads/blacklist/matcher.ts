@@ -5,8 +5,8 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { BlacklistType } from '@crm/shared/contract';
 import { blacklist, leads } from '../../../db/schema/index.ts';
-import type { Executor } from '../../../http/resource.ts';
-import { canonicalIp } from './normalize.ts';
+import type { Executor } from '../../../db/database.ts';
+import { canonicalIp } from '../../../net/ip.ts';
 
 /** A lead's contact fields as stored: lower-cased emails, E.164 phones, canonical IP. */
 export type LeadContacts = {

@@ -2,13 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blacklistCreateBody, blacklistCreated, blacklistItem, blacklistSearchQuery, idParam, messageResponse, paginated } from '@crm/shared/contract';
 import { requireAuth } from '../../../http/access.ts';
-import type { LeadRouteOptions } from '../routes.ts';
+import type { Db } from '../../../db/database.ts';
 import { createBlacklistEntry, deleteBlacklistEntry, listBlacklist } from './service.ts';
 
 const path = '/lead/black_list';
 const tags = ['lead › black list'];
 
-export const blacklistRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db }) => {
+export const blacklistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     path,
     {

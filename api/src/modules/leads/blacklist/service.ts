@@ -2,12 +2,12 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BlacklistItem, BlacklistType, PaginationMeta, blacklistCreateBody, blacklistSearchQuery } from '@crm/shared/contract';
-import type { Db } from '../../../db/database.ts';
+import type { Db, Executor } from '../../../db/database.ts';
 import { blacklist, users } from '../../../db/schema/index.ts';
 import { invalid, notFound } from '../../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../../http/pagination.ts';
-import { searchCondition, type Executor } from '../../../http/resource.ts';
-import { errorCode, pgUniqueViolation } from '../intake/text.ts';
+import { searchCondition } from '../../../http/resource.ts';
+import { pgErrorCode, pgUniqueViolation } from '../../../db/errors.ts';
 import { countMatchingLeads } from './matcher.ts';
 import { normalizeBlacklistValue } from './normalize.ts';
 
@@ -85,7 +85,7 @@ export async function createBlacklistEntry(db: Db, body: ParsedCreate, userId: n
     .returning({ id: blacklist.id })
     .catch((error: unknown) => {
       // Two people adding the same value at once: the unique index decides, the loser gets the same 422.
-      throw errorCode(error) === pgUniqueViolation ? invalid({ value: [takenMessage] }) : error;
+      throw pgErrorCode(error) === pgUniqueViolation ? invalid({ value: [takenMessage] }) : error;
     });
   if (!row) throw new Error('blacklist insert returned nothing');
   const [data, matching_leads] = await Promise.all([findItem(db, row.id), countMatchingLeads(db, body.type, normalized.value)]);

@@ -8,10 +8,10 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { exportableLeadColumns, exportSetting, exportSettingBody, type ExportableLeadColumn, type ExportSetting, type Permission } from '@crm/shared/contract';
-import type { Db } from '../../../db/database.ts';
+import type { Db, Executor } from '../../../db/database.ts';
 import { exportSettings, exportSettingUsers, users } from '../../../db/schema/index.ts';
 import { invalid } from '../../../http/errors.ts';
-import { withIsoDates, type Executor, type ResourceDefinition, type Row } from '../../../http/resource.ts';
+import { withIsoDates, type ResourceDefinition, type Row } from '../../../http/resource.ts';
 
 /**
  * The catalogue has no permissions of their own for export settings (SPEC §3 only says they are named and

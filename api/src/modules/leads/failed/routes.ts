@@ -5,13 +5,13 @@ import { dataOf, failedLeadBulkDelete, failedLeadItem, failedLeadSearchQuery, id
 import { requireAuth } from '../../../http/access.ts';
 import { refusalError } from '../intake/routes.ts';
 import { leadCreatedMessage, toCreatedLead } from '../intake/schema.ts';
-import type { LeadRouteOptions } from '../routes.ts';
+import type { Db } from '../../../db/database.ts';
 import { deleteFailedLead, deleteFailedLeads, findFailedLead, listFailedLeads, retryFailedLead } from './service.ts';
 
 const path = '/lead/failed';
 const tags = ['lead › failed'];
 
-export const failedLeadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db }) => {
+export const failedLeadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     path,
     {

@@ -5,11 +5,11 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FailedLeadItem, FailedLeadReasonCode, PaginationMeta, failedLeadBulkDelete, failedLeadFilters, failedLeadSearchQuery } from '@crm/shared/contract';
-import type { Db } from '../../../db/database.ts';
+import type { Db, Executor } from '../../../db/database.ts';
 import { failedLeads, sources } from '../../../db/schema/index.ts';
 import { notFound } from '../../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../../http/pagination.ts';
-import { searchCondition, type Executor } from '../../../http/resource.ts';
+import { searchCondition } from '../../../http/resource.ts';
 import type { IntakeResult, LeadIntakeInput } from '../intake/schema.ts';
 import { intakeLead } from '../intake/service.ts';
 

@@ -5,7 +5,7 @@
  * accepted: the same rules and messages as add-lead (intake/blacklist and intake/duplicates).
  */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
 import { pickWeightedStatus } from '../../settings/randomStatuses/pickWeightedStatus.ts';
 import { blacklistIndex, entriesFor } from '../blacklist/batch.ts';
 import { blacklistErrors, hitsAmong } from '../blacklist/matcher.ts';
@@ -13,7 +13,7 @@ import { duplicateMessage } from '../intake/duplicates.ts';
 import { refusal } from '../intake/schema.ts';
 import type { ImportReferences } from './references.ts';
 import type { AcceptedRow, RowCandidate, RowRefusal } from './schema.ts';
-import { columnLiteral } from './sqlArrays.ts';
+import { columnLiteral } from '../../../db/sqlArrays.ts';
 
 /** What the checks remember from batch to batch of one run. */
 export type CheckState = {

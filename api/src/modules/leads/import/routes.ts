@@ -12,9 +12,10 @@ import { dataOf, emptyBody, idParam, importMaxFileBytes, importReport, importReq
 import { requireAuth } from '../../../http/access.ts';
 import { invalid } from '../../../http/errors.ts';
 import { findOwnJobOfType, toJob } from '../../jobs/service.ts';
-import type { LeadRouteOptions } from '../routes.ts';
-import { checkImportThenSend } from '../../sending/engine/start.ts';
+import type { Db } from '../../../db/database.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { startImport } from './job.ts';
+import type { ImportThenSend } from './thenSend.ts';
 import { UnreadableFileError } from './readers/index.ts';
 import { loadImportReferences } from './references.ts';
 import { checkFileForRequest, dryRunImport } from './run.ts';
@@ -34,7 +35,7 @@ async function unreadableAsInvalid<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db, jobs }) => {
+export const leadImportRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; importThenSend: ImportThenSend }> = async (app, { db, jobs, importThenSend }) => {
   // Registered here, so multipart bodies are accepted by these routes only.
   await app.register(multipart, { limits: { fileSize: importMaxFileBytes, files: 1, fields: 10, parts: 11 } });
 
@@ -111,7 +112,7 @@ export const leadImportRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (request.body.send_department_id != null) await checkImportThenSend(db, auth, request.body.send_department_id);
+      if (request.body.send_department_id != null) await importThenSend.check(auth, request.body.send_department_id);
       const upload = await findOwnUpload(db, auth.userId, request.body.upload_id);
       await loadImportReferences(db, request.body.fixed);
       await unreadableAsInvalid(() => checkFileForRequest(upload, request.body));

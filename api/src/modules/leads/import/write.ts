@@ -3,12 +3,12 @@
  * the leads with their first status history and tags, and the refused rows as failed leads.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
 import { newLeadId } from '../intake/service.ts';
 import type { ImportReferences } from './references.ts';
 import type { LeadValues } from '../intake/prepare.ts';
 import type { AcceptedRow, RowRefusal } from './schema.ts';
-import { columnLiteral, literalElement, literalOf, type Cell } from './sqlArrays.ts';
+import { columnLiteral, literalElement, literalOf, type Cell } from '../../../db/sqlArrays.ts';
 
 export type WriteContext = { jobId: number; userId: number | null; references: ImportReferences };
 

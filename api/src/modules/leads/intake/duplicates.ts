@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { leads } from '../../../db/schema/index.ts';
-import type { Executor } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
 
 export const defaultDuplicateWindowDays = 30;
 

@@ -6,7 +6,7 @@
 import { isCalendarDate } from '@crm/shared/contract';
 import { normalizePhone } from '@crm/shared/phone';
 import type { leads } from '../../../db/schema/index.ts';
-import { canonicalIp } from '../blacklist/normalize.ts';
+import { canonicalIp } from '../../../net/ip.ts';
 import { refusal, type IntakeRefusal, type LeadIntakeInput } from './schema.ts';
 
 /** Every column intake writes from the body; lead_id, status and provenance are added when the lead is inserted. */

@@ -5,7 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FailedLeadReasonCode } from '@crm/shared/contract';
 import { affiliateCompanies, countries, sources, statuses, tags } from '../../../db/schema/index.ts';
-import type { Executor } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
 import type { PreparedLead } from './prepare.ts';
 import { refusal, type IntakeCause, type IntakeRefusal } from './schema.ts';
 

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { leadCreateBody, leadCreated } from '@crm/shared/contract';
 import { requireAuth } from '../../../http/access.ts';
 import { HttpError } from '../../../http/errors.ts';
-import type { LeadRouteOptions } from '../routes.ts';
+import type { Db } from '../../../db/database.ts';
 import { leadCreatedMessage, toCreatedLead, type IntakeRefusal } from './schema.ts';
 import { intakeLead } from './service.ts';
 
@@ -15,7 +15,7 @@ export function refusalError(refused: IntakeRefusal): HttpError {
   return new HttpError(422, refused.message, refused.errors);
 }
 
-export const intakeRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db }) => {
+export const intakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/lead',
     {

@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { leadCreateBody } from '@crm/shared/contract';
 import { leadStatusHistories, leadTags, leads, sourceRandomStatuses } from '../../../db/schema/index.ts';
-import type { Executor } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
 import { pickWeightedStatus } from '../../settings/randomStatuses/pickWeightedStatus.ts';
 import { blacklistErrors, findBlacklistHits } from '../blacklist/matcher.ts';
 import { duplicateWindowDays, findDuplicates, lockContacts } from './duplicates.ts';

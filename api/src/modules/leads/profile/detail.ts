@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { LeadDetail } from '@crm/shared/contract';
 import { leads } from '../../../db/schema/index.ts';
 import { notFound } from '../../../http/errors.ts';
-import type { Executor } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
 import { listItemsByIds } from '../search/listItems.ts';
-import { companyNames, idsOf, isoOrNull, pick, statusCells, userNames } from '../search/relations.ts';
+import { companyNames, idsOf, isoOrNull, pick, statusCells, userNames } from '../../../db/relations.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 

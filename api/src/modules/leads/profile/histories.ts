@@ -6,7 +6,7 @@ import { leadBrokerHistories, leadDataHistories, leads, leadSendHistories, leadS
 import { notFound } from '../../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../../http/pagination.ts';
 import { departmentLabelsById } from '../../brokers/relations.ts';
-import { idsOf, isoOrNull, pick, statusCells, userNames } from '../search/relations.ts';
+import { idsOf, isoOrNull, pick, statusCells, userNames } from '../../../db/relations.ts';
 import { toSendHistoryItems } from '../sendHistory/items.ts';
 
 export type HistoryPageQuery = { page: number; per_page: number };

@@ -1,6 +1,6 @@
 /** Checks that the rows a lead body points to exist (and statuses are of the right class), naming the field at fault. */
 import { inArray } from 'drizzle-orm';
-import type { Executor } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
 import { affiliateCompanies, sources, statuses, tags } from '../../../db/schema/index.ts';
 
 export type StatusClass = 'lead' | 'email' | 'phone';

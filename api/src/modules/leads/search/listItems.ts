@@ -8,7 +8,7 @@ import { asc, inArray, SQL, sql } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LeadListItem } from '@crm/shared/contract';
 import { brokerDepartments, brokers, leads, leadTags, sources, statuses, tags } from '../../../db/schema/index.ts';
-import type { Executor } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
 import { departmentLabelSql } from '../../brokers/relations.ts';
 import { leadPageColumns } from './sql.ts';
 

@@ -13,9 +13,8 @@
  *  - ids, countries: `= any` on indexed columns; tags: `exists` on `lead_tags`.
  * The total is never counted past a cap: `count(*)` over a sub-select limited to cap + 1 rows; past it, the planner's
  * estimate stands in (service.ts).
- * Sorting on `last_sent_at` / `api_ftd_at` puts leads without the date last, which no index of the schema serves
- * (there is none on `last_sent_at` alone, and `api_ftd_at`'s is ascending): at a million leads such an order costs a
- * full sort, about a second, until indexes like `(api_ftd_at desc nulls last, id desc)` exist.
+ * Sorting on `last_sent_at` / `api_ftd_at` puts leads without the date last, in either direction: the `(date, id)`
+ * indexes serve the ascending order and the `(date desc nulls last, id desc)` ones (`leads_*_desc_idx`) the descending.
  * plans.ts decides how these statements run (side by side; email prefixes and substrings pick between fetching and walking).
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';

@@ -2,9 +2,9 @@
 import { inArray } from 'drizzle-orm';
 import type { LeadSendHistory } from '@crm/shared/contract';
 import { leads, leadSendHistories } from '../../../db/schema/index.ts';
-import type { Executor } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
 import { departmentLabelsById } from '../../brokers/relations.ts';
-import { idsOf, integrationNames, pick, userNames } from '../search/relations.ts';
+import { idsOf, integrationNames, pick, userNames } from '../../../db/relations.ts';
 
 export type SendHistoryRow = typeof leadSendHistories.$inferSelect;
 

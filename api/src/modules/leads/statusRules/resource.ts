@@ -6,8 +6,9 @@
 import { crudPermissions, idText, leadStatusSettingBodies, leadStatusSettingItem } from '@crm/shared/contract';
 import { leadStatusSettings } from '../../../db/schema/index.ts';
 import { invalid } from '../../../http/errors.ts';
-import { withIsoDates, type Executor, type ResourceDefinition, type Row } from '../../../http/resource.ts';
-import { idsOf, pick, statusCells } from '../search/relations.ts';
+import type { Executor } from '../../../db/database.ts';
+import { withIsoDates, type ResourceDefinition, type Row } from '../../../http/resource.ts';
+import { idsOf, pick, statusCells } from '../../../db/relations.ts';
 import { statusClasses, statusProblem, type FieldErrors } from '../profile/references.ts';
 
 type RuleValues = { condition_status_id: number; last_status_id: number; duration_day: number; ignore_duration: boolean };

@@ -13,12 +13,12 @@ export const maxTimeoutMs = 60_000;
 /** Error codes raised before a connection existed, so before any byte of the request left. */
 const connectCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
 
-function errorCode(error: unknown): string | null {
+function networkErrorCode(error: unknown): string | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     const code = (current as Error & { code?: unknown }).code;
     if (typeof code === 'string') return code;
     const nested = (current as Error & { errors?: unknown }).errors;
-    if (Array.isArray(nested) && nested[0] instanceof Error) return errorCode(nested[0]);
+    if (Array.isArray(nested) && nested[0] instanceof Error) return networkErrorCode(nested[0]);
   }
   return null;
 }
@@ -27,7 +27,7 @@ export function toNetworkError(error: unknown): NetworkError {
   if (error instanceof NetworkError) return error;
   const message = error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return new NetworkError('timeout', message);
-  const code = errorCode(error);
+  const code = networkErrorCode(error);
   return new NetworkError(code !== null && connectCodes.has(code) ? 'connect' : 'other', code === null ? message : `${message} (${code})`);
 }
 

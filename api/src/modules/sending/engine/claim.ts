@@ -10,7 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { columnLiteral } from '../../leads/import/sqlArrays.ts';
+import { columnLiteral } from '../../../db/sqlArrays.ts';
 import { outcomeUnknownStatuses, skipStatuses } from './checks.ts';
 
 export type ClaimTarget = { departmentId: number; resendUnknown: boolean };

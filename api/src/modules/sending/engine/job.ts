@@ -10,7 +10,7 @@ import { refreshSmallTableStatistics } from '../../../db/statistics.ts';
 import { PermanentJobError, type JobContext, type JobOutcome } from '../../jobs/queue.ts';
 import { html } from '../../notifications/html.ts';
 import type { LeadToSend } from '../adapters/types.ts';
-import { columnLiteral } from '../../leads/import/sqlArrays.ts';
+import { columnLiteral } from '../../../db/sqlArrays.ts';
 import { Batcher } from './batcher.ts';
 import { loadIntegrationConfig } from '../integrations/resource.ts';
 import { skipReasons, skipStatuses, type CheckedLead } from './checks.ts';

@@ -12,6 +12,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { findOwnJobOfType, type JobRow } from '../../jobs/service.ts';
 import { departmentLabelSql } from '../../brokers/relations.ts';
 import { countSelection } from '../../leads/export/selection.ts';
+import type { ImportThenSend } from '../../leads/import/thenSend.ts';
 import { sendJobType, type SendJobPayload } from './payload.ts';
 
 export type SendRequestBody = z.output<typeof sendRequest>;
@@ -46,7 +47,7 @@ export async function sendableDepartment(db: Db, departmentId: number, field = '
 const bulkRefused = 'This integration does not allow bulk sends: send one lead at a time.';
 
 /** An import's "import then send", checked when the import is asked for: a sender holding lead.send, a bulk-capable department. */
-export async function checkImportThenSend(db: Db, auth: { userId: number; permissions: readonly string[] }, departmentId: number): Promise<void> {
+async function checkImportThenSend(db: Db, auth: { userId: number; permissions: readonly string[] }, departmentId: number): Promise<void> {
   if (!auth.permissions.includes('lead.send')) throw new HttpError(403, 'No permission');
   await assertSender(db, auth.userId);
   const department = await sendableDepartment(db, departmentId, 'send_department_id');
@@ -75,7 +76,7 @@ export async function startSend(db: Db, jobs: JobQueue, userId: number, body: Se
  * An import's "import then send": the leads the import created, once it has finished. Once only: a retried import
  * finds the send job its earlier attempt started.
  */
-export async function startSendOfImport(db: Db, jobs: JobQueue, userId: number | null, importJobId: number, departmentId: number): Promise<JobRow> {
+async function startSendOfImport(db: Db, jobs: JobQueue, userId: number | null, importJobId: number, departmentId: number): Promise<JobRow> {
   const [existing] = await db
     .select()
     .from(jobsTable)
@@ -91,6 +92,14 @@ export async function startSendOfImport(db: Db, jobs: JobQueue, userId: number |
     resend_unknown: false,
   };
   return jobs.dispatch({ userId, type: sendJobType, name: `Send imported leads to ${department.label}`, payload });
+}
+
+/** The send engine's side of "import then send", handed to the leads module by the application. */
+export function importThenSend(db: Db, jobs: JobQueue): ImportThenSend {
+  return {
+    check: (auth, departmentId) => checkImportThenSend(db, auth, departmentId),
+    start: (importJob, departmentId) => startSendOfImport(db, jobs, importJob.user_id, importJob.id, departmentId),
+  };
 }
 
 export const findSendJob = (db: Db, userId: number, jobId: number): Promise<JobRow> => findOwnJobOfType(db, userId, jobId, sendJobType, 'Send');

@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { crudPermissions, integrationBodies, integrationItem, integrationSecretFields, middlewareNames, type IntegrationSecretField } from '@crm/shared/contract';
 import { sendIntegrations } from '../../../db/schema/index.ts';
 import { invalid } from '../../../http/errors.ts';
-import type { Executor, ResourceDefinition, Row } from '../../../http/resource.ts';
+import type { Executor } from '../../../db/database.ts';
+import type { ResourceDefinition, Row } from '../../../http/resource.ts';
 import { normalizedAddresses } from '../../brokers/addresses.ts';
 import { departmentsByIntegration, itemWithKeysOf } from '../../brokers/relations.ts';
-import { idsOf } from '../../management/relations.ts';
+import { rowIds } from '../../../http/rows.ts';
 import type { IntegrationConfig } from '../adapters/types.ts';
 import type { SecretBox } from '../secrets.ts';
 import { integrationRuleErrors, mergedIntegration, readResponseContent } from './rules.ts';
@@ -80,7 +81,7 @@ export function integrationResource(secrets: SecretBox): ResourceDefinition {
     messages: { created: 'Send integration successfully created', updated: 'Send integration successfully updated', deleted: 'Send integration successfully deleted' },
     hooks: {
       async withRelated(executor, rows) {
-        const departments = await departmentsByIntegration(executor, idsOf(rows));
+        const departments = await departmentsByIntegration(executor, rowIds(rows));
         return rows.map((row) => ({ ...row, departments: departments.get(Number(row['id'])) ?? [] }));
       },
       async toValues(body, existing) {

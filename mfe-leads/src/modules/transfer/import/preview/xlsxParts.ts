@@ -59,5 +59,5 @@ export function sharedStringIndexes(sheetXml: string): number[] {
 
 /** The sheet with its shared-string cells pointing at new indexes (those of a cut-down shared strings part). */
 export function renumberSharedStrings(sheetXml: string, newIndexOf: ReadonlyMap<number, number>): string {
-  return sheetXml.replace(sharedStringCell, (whole, start: string, index: string) => `${start}${newIndexOf.get(Number(index)) ?? index}<`);
+  return sheetXml.replace(sharedStringCell, (_whole, start: string, index: string) => `${start}${newIndexOf.get(Number(index)) ?? index}<`);
 }

@@ -1,7 +1,7 @@
 /** One batch in one transaction: its leads, then their histories and tags derived server-side from the id range. */
 import type { PoolClient } from 'pg';
 import type { LeadBatch } from './columns.ts';
-import { arrayLiteral, leadInsertStatement } from './lead-insert.ts';
+import { arrayLiteral, leadInsertStatement } from './leadInsert.ts';
 import { failureStatuses } from './lists.ts';
 import type { DemoReference } from './reference.ts';
 import type { DemoTable } from './report.ts';

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { MissingReferenceDataError, seedDemoData } from './demo/index.ts';
-import { wholeNumberOption } from './cli-args.ts';
+import { wholeNumberOption } from './cliArgs.ts';
 import { secretBoxFor } from '../modules/sending/secrets.ts';
 
 const usage = 'usage: seed:demo -- --leads N [--seed S] [--batch-size B]';

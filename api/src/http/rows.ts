@@ -1,6 +1,7 @@
-import type { Row } from '../../http/resource.ts';
+import type { Row } from './resource.ts';
 
-export function idsOf(rows: readonly Row[]): number[] {
+/** The ids of resource rows. */
+export function rowIds(rows: readonly Row[]): number[] {
   return rows.map((row) => Number(row['id']));
 }
 

@@ -1,6 +1,6 @@
 /**
  * One measured run of `bench:import`, in its own process so its peak RSS is the import's alone:
- * `import-run.ts --file F --kind csv|xlsx (--url URL | --dir PGLITE_DIR) [--batch-rows B]`. It migrates and seeds a
+ * `importRun.ts --file F --kind csv|xlsx (--url URL | --dir PGLITE_DIR) [--batch-rows B]`. It migrates and seeds a
  * fresh database, runs the whole import job on the file (`JobQueue.runAttempt`, as a worker does), then, in the same
  * run, the baseline: the same lead rows written plainly, COPY on PostgreSQL, `unnest` batches on PGlite, into a
  * table made `LIKE leads INCLUDING ALL` (same indexes, no foreign keys), then into `leads` itself (its foreign-key
@@ -16,9 +16,9 @@ import { setJobHeapGrowth } from '../modules/jobs/heap.ts';
 import { JobQueue } from '../modules/jobs/queue.ts';
 import { runLeadImport } from '../modules/leads/import/job.ts';
 import { leadImportJobType } from '../modules/leads/import/schema.ts';
-import { columnLiteral } from '../modules/leads/import/sqlArrays.ts';
+import { columnLiteral } from '../db/sqlArrays.ts';
 import { seedReference } from '../seed/reference.ts';
-import { benchColumns } from './import-data.ts';
+import { benchColumns } from './importData.ts';
 import { copyFrom, copyText } from './copy.ts';
 
 export type RunResult = {
@@ -136,7 +136,7 @@ async function baselineUnnest(database: Database, table: string, columns: readon
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { file: { type: 'string' }, kind: { type: 'string' }, url: { type: 'string' }, dir: { type: 'string' }, 'batch-rows': { type: 'string' } } });
   const kind = values.kind === 'xlsx' ? 'xlsx' : 'csv';
-  if (!values.file || (!values.url && !values.dir)) throw new Error('usage: import-run.ts --file F --kind csv|xlsx (--url URL | --dir DIR) [--batch-rows B]');
+  if (!values.file || (!values.url && !values.dir)) throw new Error('usage: importRun.ts --file F --kind csv|xlsx (--url URL | --dir DIR) [--batch-rows B]');
   const batchRows = Number(values['batch-rows'] ?? 2_000);
   const database = await openDatabase(values.url ? { url: values.url, poolSize: 4 } : { dataDir: values.dir });
   try {

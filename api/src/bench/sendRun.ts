@@ -14,7 +14,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { brokerDepartments, brokers, jobs, leadSendHistories, leads, sendIntegrations, users } from '../db/schema/index.ts';
 import { setJobHeapGrowth } from '../modules/jobs/heap.ts';
 import { JobQueue } from '../modules/jobs/queue.ts';
-import { columnLiteral } from '../modules/leads/import/sqlArrays.ts';
+import { columnLiteral } from '../db/sqlArrays.ts';
 import { httpCall } from '../modules/sending/adapters/http.ts';
 import { createSendEngine } from '../modules/sending/engine/deps.ts';
 import { sendJobType, type SendJobPayload } from '../modules/sending/engine/payload.ts';

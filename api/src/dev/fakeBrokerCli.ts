@@ -1,5 +1,5 @@
 /**
- * `tsx src/dev/fake-broker-cli.ts [--port P] [--latency MS]`: the fake broker on loopback as its own process (the e2e
+ * `tsx src/dev/fakeBrokerCli.ts [--port P] [--latency MS]`: the fake broker on loopback as its own process (the e2e
  * stack points integrations at it; the send benchmark sends to it). Prints `FAKE_BROKER <origin>` once listening;
  * `GET /__fake/stats` counts what it received, `POST /__fake/report` sets what its pulls report.
  */

@@ -6,43 +6,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeRule, isAllowed } from '@crm/shared/contract';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { authRoutes } from '../modules/auth/routes.ts';
 import { authenticate } from '../modules/auth/sessions.ts';
 import { SessionCache } from '../modules/auth/sessionCache.ts';
 import { bearerTokenOf } from '../modules/auth/tokens.ts';
-import { healthRoutes } from '../modules/health/routes.ts';
-import { jobRoutes } from '../modules/jobs/routes.ts';
-import { localizationRoutes } from '../modules/localizations/routes.ts';
-import { managementRoutes } from '../modules/management/routes.ts';
-import { notificationRoutes } from '../modules/notifications/routes.ts';
-import { optionRoutes } from '../modules/options/routes.ts';
-import { settingsResources } from '../modules/settings/resources.ts';
-import { sourceRandomStatusRoutes } from '../modules/settings/randomStatuses/routes.ts';
-import { requestLogRoutes } from '../modules/requests/routes.ts';
-import { leadRoutes } from '../modules/leads/routes.ts';
-import { brokerRoutes } from '../modules/brokers/routes.ts';
-import type { SendEngine } from '../modules/sending/engine/deps.ts';
-import { sendingRoutes } from '../modules/sending/routes.ts';
-import { dashboardRoutes } from '../modules/dashboard/routes.ts';
-import type { JobQueue } from '../modules/jobs/queue.ts';
-import { resourceRoutes } from './resource.ts';
-import { isPublicRoute, type RouteAccess } from './access.ts';
-import { handleError, noPermission, unauthenticated } from './errors.ts';
-import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { isPublicRoute, type RouteAccess } from '../http/access.ts';
+import { handleError, noPermission, unauthenticated } from '../http/errors.ts';
+import { databaseRateLimitStore } from '../http/rateLimitStore.ts';
+import { apiRoutes, type AppOptions } from './routes.ts';
 
 /** A route as registered, with its request schemas (the tests walk them). */
 export type RegisteredRoute = { method: string; url: string; access: RouteAccess; body: unknown; params: unknown; querystring: unknown };
-
-export type AppOptions = {
-  database: Database;
-  /** Where routes start background jobs (imports, sends, rule runs). */
-  jobs: JobQueue;
-  config: Pick<Config, 'corsOrigins' | 'sessionTtlHours' | 'authCacheMs' | 'loginRateLimit' | 'loginRateWindowSeconds' | 'loginIpRateLimit' | 'postbackRateLimit' | 'logLevel'>;
-  /** The send engine (its secrets, network and per-process limits), shared with the send jobs of this process. */
-  engine: SendEngine;
-};
 
 export type App = FastifyInstance & { registeredRoutes: readonly RegisteredRoute[] };
 
@@ -120,30 +93,7 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { db });
-      await api.register(localizationRoutes, { db });
-      await api.register(authRoutes, {
-        db,
-        pool: database.pool,
-        sessionTtlHours: config.sessionTtlHours,
-        loginRateLimit: { max: config.loginRateLimit, maxPerIp: config.loginIpRateLimit, timeWindowMs: config.loginRateWindowSeconds * 1000 },
-      });
-      await api.register(optionRoutes, { db });
-      await api.register(managementRoutes, { db });
-      await api.register(notificationRoutes, { db });
-      await api.register(jobRoutes, { db });
-      for (const resource of settingsResources) await api.register(resourceRoutes(resource), { db });
-      await api.register(sourceRandomStatusRoutes, { db });
-      await api.register(requestLogRoutes, { db });
-      await api.register(leadRoutes, { db, jobs, sideBySide: database.kind === 'postgres' });
-      await api.register(brokerRoutes, { db, secrets: engine.secrets });
-      await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });
-      await api.register(dashboardRoutes, { db });
-    },
-    { prefix: '/api' },
-  );
+  await app.register(apiRoutes, { prefix: '/api', database, config, jobs, engine });
 
   await app.ready();
   return Object.assign(app, { registeredRoutes });

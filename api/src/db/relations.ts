@@ -5,8 +5,8 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { StatusCell } from '@crm/shared/contract';
-import type { Executor } from '../../../http/resource.ts';
-import { affiliateCompanies, sendIntegrations, statuses, users } from '../../../db/schema/index.ts';
+import type { Executor } from './database.ts';
+import { affiliateCompanies, sendIntegrations, statuses, users } from './schema/index.ts';
 
 export type Named = { id: number; name: string };
 

@@ -1,0 +1,59 @@
+/**
+ * The API's modules, registered under /api: the one place that knows them all. Modules reach each other only
+ * downwards (docs/architecture.md, "The API's layers"); where a lower module needs a higher one's work, as the
+ * import's "then send", the higher module provides it here.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { resourceRoutes } from '../http/resource.ts';
+import { authRoutes } from '../modules/auth/routes.ts';
+import { brokerRoutes } from '../modules/brokers/routes.ts';
+import { dashboardRoutes } from '../modules/dashboard/routes.ts';
+import { healthRoutes } from '../modules/health/routes.ts';
+import type { JobQueue } from '../modules/jobs/queue.ts';
+import { jobRoutes } from '../modules/jobs/routes.ts';
+import { leadRoutes } from '../modules/leads/routes.ts';
+import { localizationRoutes } from '../modules/localizations/routes.ts';
+import { managementRoutes } from '../modules/management/routes.ts';
+import { notificationRoutes } from '../modules/notifications/routes.ts';
+import { optionRoutes } from '../modules/options/routes.ts';
+import { requestLogRoutes } from '../modules/requests/routes.ts';
+import type { SendEngine } from '../modules/sending/engine/deps.ts';
+import { importThenSend } from '../modules/sending/engine/start.ts';
+import { sendingRoutes } from '../modules/sending/routes.ts';
+import { sourceRandomStatusRoutes } from '../modules/settings/randomStatuses/routes.ts';
+import { settingsResources } from '../modules/settings/resources.ts';
+
+/** What the application is built from; the same for the HTTP layer and the modules it registers. */
+export type AppOptions = {
+  database: Database;
+  /** Where routes start background jobs (imports, sends, rule runs). */
+  jobs: JobQueue;
+  config: Pick<Config, 'corsOrigins' | 'sessionTtlHours' | 'authCacheMs' | 'loginRateLimit' | 'loginRateWindowSeconds' | 'loginIpRateLimit' | 'postbackRateLimit' | 'logLevel'>;
+  /** The send engine (its secrets, network and per-process limits), shared with the send jobs of this process. */
+  engine: SendEngine;
+};
+
+export const apiRoutes: FastifyPluginAsyncZod<AppOptions> = async (api, { database, config, jobs, engine }) => {
+  const db = database.db;
+  await api.register(healthRoutes, { db });
+  await api.register(localizationRoutes, { db });
+  await api.register(authRoutes, {
+    db,
+    pool: database.pool,
+    sessionTtlHours: config.sessionTtlHours,
+    loginRateLimit: { max: config.loginRateLimit, maxPerIp: config.loginIpRateLimit, timeWindowMs: config.loginRateWindowSeconds * 1000 },
+  });
+  await api.register(optionRoutes, { db });
+  await api.register(managementRoutes, { db });
+  await api.register(notificationRoutes, { db });
+  await api.register(jobRoutes, { db });
+  for (const resource of settingsResources) await api.register(resourceRoutes(resource), { db });
+  await api.register(sourceRandomStatusRoutes, { db });
+  await api.register(requestLogRoutes, { db });
+  await api.register(leadRoutes, { db, jobs, sideBySide: database.kind === 'postgres', importThenSend: importThenSend(db, jobs) });
+  await api.register(brokerRoutes, { db });
+  await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });
+  await api.register(dashboardRoutes, { db });
+};
