@@ -34,7 +34,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-/** Brokers with their affiliate companies, in the option shape of SPEC §3. */
+/** Brokers with their affiliate companies, in the option shape (docs/product.md#option-lists). */
 async function brokerOptions(db: Db, onlySendable: boolean): Promise<BrokerOption[]> {
   const sendable = db
     .selectDistinct({ broker_id: brokerDepartments.broker_id })
