@@ -51,7 +51,7 @@ describe('login, profile, logout and browser sessions', () => {
     assert.equal(other.statusCode, 200);
   });
 
-  test('profile carries the SPEC session fields', async () => {
+  test('profile carries the session fields', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(context.adminToken) });
     assert.equal(response.statusCode, 200);
     const body = profile.parse((response.json() as { data: unknown }).data);

@@ -156,7 +156,7 @@ describe('GET /lead: the lead search', () => {
     assert.deepEqual(alice.status, { id: statusIds[0], ...status.rows[0] });
     assert.deepEqual(alice.source, { id: sourceA, name: 'Search source A' });
     assert.deepEqual(alice.tags, [{ id: vip, name: 'vip' }]);
-    // SPEC §3: the broker label (its companies by name) and the branch.
+    // The department's label: the broker label (its companies by name) and the branch.
     assert.deepEqual(alice.last_department, { id: mainDepartment, label: 'BrokerX - Acme Affiliates, Zeta Media - Main' });
     assert.equal(alice.lead_id, 'S-alice');
     assert.equal(alice.purchase_amount, '250.50');

@@ -5,7 +5,7 @@ import { brokerDepartmentOption, brokerOption, countryOption, namedOption, roleO
 import * as tables from '../src/db/schema/index.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
-describe('option lists of SPEC §7', () => {
+describe('the /all option lists', () => {
   let context: TestContext;
   before(async () => {
     context = await createTestContext();

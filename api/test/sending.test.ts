@@ -105,7 +105,7 @@ describe('sending leads to brokers', () => {
     );
     assert.equal(job.status, 'finished', JSON.stringify(job));
     assert.deepEqual(job.result, { total: 20, sent: 20, failed: 0, skipped: 0 });
-    // Named by the department's label (SPEC §3: the broker label with its companies, then the branch).
+    // Named by the department's label (the broker label with its companies, then the branch).
     assert.match(job.name, /^Send leads to Fake Broker Ltd - Send Partners - Desk \d+$/);
     assert.equal(job.processed, 20);
     for (const lead of leads) assert.equal(broker.timesReceived(lead.email), 1, `${lead.email} received once`);

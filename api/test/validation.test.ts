@@ -83,7 +83,7 @@ describe('every POST/PUT/PATCH route refuses bad input with a 4xx and changes no
         }
       }
     }
-    // The request log records every inbound broker call, a refused postback included (DESIGN §4): the one table that grows.
+    // The request log records every inbound broker call, a refused postback included: the one table that grows.
     const { request_logs: _logged, ...after } = await tableFingerprint(context.database);
     const { request_logs: _loggedBefore, ...unchanged } = before;
     assert.deepEqual(after, unchanged);

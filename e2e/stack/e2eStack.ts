@@ -8,7 +8,7 @@ export const e2eStack = {
   demoPassword: 'demo-password',
   /** The tests' builds live apart from dist/, so `pnpm start` never serves a test build. */
   distOf: (folder: string) => join(repoRoot, 'e2e', '.stack', 'apps', folder),
-  /** Short limits so failure cases finish quickly (SPEC's 120 s stays the production default). */
+  /** Short limits so failure cases finish quickly (120 s stays the production default). */
   config: { remoteEntryTimeoutMs: 4_000, chunkLoadTimeoutMs: 4_000, pageLoadDelayMs: 500 },
   /** The fake broker (api/src/dev/fakeBrokerCli.ts) integrations are pointed at. */
   fakeBrokerPort: 4900,

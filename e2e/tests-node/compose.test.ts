@@ -17,7 +17,7 @@ const read = (path: string): string => readFileSync(join(root, path), 'utf8');
 
 const FRONTEND_DOCKERFILE = 'docker/frontend.Dockerfile';
 const HOST_CONFIG_SCRIPT = 'docker/host-config.sh';
-/** The host's port (DESIGN.md §1); the remotes' ports come from host/public/config.json. */
+/** The host's port (docs/architecture.md#host-and-remotes); the remotes' ports come from host/public/config.json. */
 const HOST_PORT = 3000;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -146,7 +146,7 @@ test('set up a broker, test its integration, send 20 leads and record an FTD fro
   await expect(logged.filter({ hasText: 'Inbound' })).toHaveCount(1);
   await expect(logged).toHaveCount(2);
   await expect(logged.filter({ hasText: names.integration })).toHaveCount(2);
-  // The request log has no menu entry (SPEC §2) and marks none: it is not Send integrations.
+  // The request log has no menu entry and marks none: it is not Send integrations.
   await expect(page.getByTestId('sidebar').locator('.ant-menu-item-selected')).toHaveCount(0);
   await page.goto(`/broker/department/${departmentId}/histories/view`);
   await page.getByRole('tab', { name: 'Broker reports' }).click();

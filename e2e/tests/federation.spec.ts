@@ -52,7 +52,7 @@ test("one moment: a remote's dates name their months in the chosen language, ant
   await signIn(page, admin, /\/dashboard$/);
   await page.goto('/lead/search');
   const screen = page.getByTestId('lead-search-screen');
-  // 'MMM DD, YYYY' (SPEC §2): moment's English short months, then its German ones (all differ: "Nov" / "Nov.", "Mar" / "März").
+  // 'MMM DD, YYYY' (the tables' date format): moment's English short months, then its German ones (all differ: "Nov" / "Nov.", "Mar" / "März").
   await expect(screen.getByText(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{4}/).first()).toBeVisible();
   await page.getByTestId('language-select').click();
   await page.getByTitle('Deutsch').click();

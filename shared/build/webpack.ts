@@ -49,7 +49,7 @@ export function createAppConfig(options: AppConfigOptions) {
         uniqueName: options.name,
         filename: production ? '[name].[contenthash:12].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
-        // A backstop only: /config.json's chunkLoadTimeoutMs (SPEC §8, 120 s by default) governs chunk loads at run
+        // A backstop only: /config.json's chunkLoadTimeoutMs (120 s by default) governs chunk loads at run
         // time (chunkLoadLimit.ts), so it must fire before webpack's own timer.
         chunkLoadTimeout: 24 * 60 * 60 * 1000,
         clean: true,

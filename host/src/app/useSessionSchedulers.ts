@@ -1,4 +1,4 @@
-/** While signed in: the profile refresh, the option-list cycle and the locales load (SPEC §4, §7). */
+/** While signed in: the profile refresh, the option-list cycle and the locales load (docs/product.md#session). */
 import { useEffect } from 'react';
 import { createActivityMonitor, fetchLocales, fetchOptionList, getJson, refreshProfile, startOptionCycle, startProfileRefresh, useAppStore } from '@crm/shared';
 

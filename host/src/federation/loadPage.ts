@@ -1,6 +1,6 @@
 /**
  * Loads an exposed page of a remote through the federation runtime, bounded by the configured time,
- * with the page-load delay of SPEC §2 (first load of a page only). Errors carry what the in-place error
+ * with the page-load delay (first load of a page only). Errors carry what the in-place error
  * shows: which remote, and whether it timed out, was unavailable or lost a chunk.
  */
 import type { ComponentType } from 'react';

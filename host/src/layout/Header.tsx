@@ -34,7 +34,7 @@ export function Header({ collapsed, onToggleSidebar }: { collapsed: boolean; onT
   // On a phone's width the controls and the user's name do not fit one line: the name stays in the user menu only.
   const phone = Grid.useBreakpoint().sm === false;
 
-  // SPEC §7: sign out clears the session whether the call succeeds or fails.
+  // Sign out clears the session whether the call succeeds or fails.
   const signOut = () => {
     void logout()
       .unwrap()

@@ -1,5 +1,5 @@
 /**
- * The bell (SPEC §2 Layout): only with user.profile.notification.view; badge with the unread total capped
+ * The bell (docs/product.md#layout): only with user.profile.notification.view; badge with the unread total capped
  * at 99+; each item shows title, message and update time and links to its page; a see-more link above
  * 3; a no-messages text when there are none. Following a link closes it.
  */

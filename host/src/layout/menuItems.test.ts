@@ -29,7 +29,7 @@ test('never lists pages without a menu entry, such as a lead profile or a user e
   expect(visibleMenu(['lead.single.view', 'management.user.update', 'user.profile.view', 'settings.request.view'])).toEqual([]);
 });
 
-test('the request log (no menu entry, SPEC §2) marks no entry: not Brokers › Send integrations', () => {
+test('the request log (no menu entry) marks no entry: not Brokers › Send integrations', () => {
   expect(menuPathOf('/settings/requests')).toBeUndefined();
 });
 

@@ -1,4 +1,4 @@
-/** Sidebar entries from the route table: only those the user may view, in groups (SPEC §2 Layout). */
+/** Sidebar entries from the route table: only those the user may view, in groups (docs/product.md#layout). */
 import { isAllowed } from '@crm/shared/access';
 import { matchPath } from 'react-router-dom';
 import { menuGroups, routeTable, type MenuGroup } from '@crm/shared/routes';

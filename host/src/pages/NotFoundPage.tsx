@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, Result } from '@crm/shared/ui';
 
-/** Any unknown path (SPEC §2): the not-found text and a back button one step back in history. */
+/** Any unknown path: the not-found text and a back button one step back in history. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

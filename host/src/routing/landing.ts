@@ -2,7 +2,7 @@ import { matchPath } from 'react-router-dom';
 import { isAllowed } from '@crm/shared/access';
 import { routeTable } from '@crm/shared/routes';
 
-/** SPEC §2: a signed-in user lands on /dashboard with dashboard.view, else on /lead/search. */
+/** A signed-in user lands on /dashboard with dashboard.view, else on /lead/search. */
 export function landingPath(permissions: readonly string[]): string {
   return isAllowed(permissions, 'dashboard.view') ? '/dashboard' : '/lead/search';
 }

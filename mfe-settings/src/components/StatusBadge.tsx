@@ -9,7 +9,7 @@ const text = (value: unknown, fallback: string) => (typeof value === 'string' &&
 
 const coloursOf = (status: StatusColours) => ({ bg_color: text(status['bg_color'], defaultStatusColors.bg_color), text_color: text(status['text_color'], defaultStatusColors.text_color) });
 
-/** A status as the tables show it (SPEC §2 status cell), in its own colours; the stored defaults fill gaps. */
+/** A status as the tables show it (their status cell), in its own colours; the stored defaults fill gaps. */
 export function StatusBadge({ status }: { status: StatusColours }) {
   const { t } = useTranslation();
   const value = { name: text(status['name'], t('settings:statusPreview.placeholder')), ...coloursOf(status) };

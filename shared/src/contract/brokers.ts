@@ -1,5 +1,5 @@
 /**
- * Brokers and broker departments (SPEC §3, issue 7): request and response schemas of `broker/search`,
+ * Brokers and broker departments (issue 7): request and response schemas of `broker/search`,
  * `broker/department/search` and `broker/department/:id/histories/view`.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Dashboard statistics (SPEC §3 "Dashboard small stat", DESIGN §4 "Dashboard"): seven local days ending on `date`
+ * Dashboard statistics (docs/product.md#dashboard): seven local days ending on `date`
  * in the user's time zone, each card compared with the seven days before.
  *
  * - leads: unique leads, the distinct contacts (normalized email, else E.164 phone) among the leads created that day;

@@ -1,5 +1,5 @@
 /**
- * What is kept around a lead (DESIGN §4): its histories, the send-history search, failed leads, the blacklist
+ * What is kept around a lead: its histories, the send-history search, failed leads, the blacklist
  * and the lead status rules. Shared by the API and mfe-leads.
  */
 import { z } from 'zod';

@@ -1,18 +1,18 @@
 /**
- * Lead import and export (SPEC §2 Import, issue 6): the upload, the mapping and options of an import, its dry run
+ * Lead import and export (issue 6): the upload, the mapping and options of an import, its dry run
  * and result, and the export settings and export request. Shared by the API (validation, OpenAPI) and mfe-leads.
  */
 import { z } from 'zod';
 import { isoDateTime, maxNameLength, recordId as reference, text, timeZoneName } from './common.ts';
 import { failedLeadReasonCodes, leadSearchQuery } from './leads.ts';
 
-/** SPEC §9: an import holds at most 200k rows; a larger file is refused before anything is written. */
+/** An import holds at most 200k rows; a larger file is refused before anything is written. */
 export const importMaxRows = 200_000;
-/** SPEC §9: the preview shows 11 rows from the chosen start row. */
+/** The preview shows 11 rows from the chosen start row. */
 export const importPreviewRows = 11;
-/** SPEC §9: at most 702 columns (A…Z, then AA…ZZ). */
+/** At most 702 columns (A…Z, then AA…ZZ). */
 export const importMaxColumns = 702;
-/** SPEC §9: CSV is read in chunks of this many bytes. */
+/** CSV is read in chunks of this many bytes (2 MiB). */
 export const importCsvChunkBytes = 2_097_152;
 /** The largest file the upload accepts (200k rows of a wide CSV fit well within it). */
 export const importMaxFileBytes = 100 * 1024 * 1024;
@@ -20,7 +20,7 @@ export const importMaxFileBytes = 100 * 1024 * 1024;
 export const importFileKinds = ['csv', 'xlsx'] as const;
 export type ImportFileKind = (typeof importFileKinds)[number];
 
-/** SPEC §2 Import messages, word for word. */
+/** The import's messages, word for word (docs/product.md#import). */
 export const importMessages = {
   extensionNotAllowed: 'File extension is not allowed please upload only csv/xlsx',
   passwordProtected: 'File is password-protected',
@@ -174,7 +174,7 @@ export type ExportableLeadColumn = (typeof exportableLeadColumns)[number];
 export const exportFormats = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-/** A named list of columns (SPEC §3 export setting), offered to the users it is assigned to (everyone when none). */
+/** A named list of columns (an export setting), offered to the users it is assigned to (everyone when none). */
 export const exportSetting = z.object({
   id: z.number().int(),
   name: z.string(),

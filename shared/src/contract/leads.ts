@@ -1,5 +1,5 @@
 /**
- * Leads (SPEC §3, DESIGN §4): the search query, the list row, the profile, and the add / edit / status bodies.
+ * Leads (docs/product.md#leads): the search query, the list row, the profile, and the add / edit / status bodies.
  * Shared by the API (validation, OpenAPI) and mfe-leads (types, form rules).
  */
 import { z } from 'zod';
@@ -40,7 +40,7 @@ export function reversedDateRanges(query: Readonly<Record<string, unknown>>, ran
 export const leadSortKeys = ['created_at', 'id', 'last_sent_at', 'api_ftd_at'] as const;
 export const leadSentFilters = ['sent', 'not_sent'] as const;
 
-/** The advanced search of `lead/search` (SPEC §2): every key is also a URL parameter of the screen. */
+/** The advanced search of `lead/search`: every key is also a URL parameter of the screen. */
 export const leadSearchQuery = paginationQuery.extend({
   sort: z.enum(leadSortKeys).default('created_at'),
   direction: z.enum(['asc', 'desc']).default('desc'),
@@ -105,7 +105,7 @@ export const leadMultiValueFilters = [
  */
 export const leadCountCap = 10_000;
 
-/** The status cell of SPEC §2 Tables: name and colours. */
+/** The status cell of the tables: name and colours (docs/product.md#lists). */
 export const statusCell = z.object({ id: z.number().int(), name: z.string(), bg_color: z.string(), text_color: z.string() });
 export type StatusCell = z.infer<typeof statusCell>;
 const named = z.object({ id: z.number().int(), name: z.string() });
@@ -140,7 +140,7 @@ export type LeadListItem = z.infer<typeof leadListItem>;
 export const leadPage = estimatedPaginated(leadListItem);
 export type LeadPage = z.infer<typeof leadPage>;
 
-/** Every SPEC §3 lead field, with the statuses as cells and the relations named. */
+/** Every lead field (docs/product.md#leads), with the statuses as cells and the relations named. */
 export const leadDetail = leadListItem.extend({
   alt_email: z.string().nullable(),
   phone_prefix: z.string().nullable(),
@@ -306,6 +306,6 @@ export const leadCreated = z.object({ message: z.string(), data: createdLeadData
 export const leadStatusBody = z.strictObject({ status_id: reference });
 export type LeadStatusBody = z.infer<typeof leadStatusBody>;
 
-/** The rejection reasons of DESIGN §4 (failed leads). */
+/** Why a failed lead was refused (docs/product.md#failed-leads). */
 export const failedLeadReasonCodes = ['INVALID', 'DUPLICATE', 'BLACKLISTED', 'UNKNOWN_SOURCE', 'UNKNOWN_STATUS'] as const;
 export type FailedLeadReasonCode = (typeof failedLeadReasonCodes)[number];

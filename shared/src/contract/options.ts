@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Items of the `/all` option lists of SPEC §7. */
+/** Items of the `/all` option lists (docs/product.md#option-lists). */
 export const userOption = z.object({ id: z.number().int(), name: z.string() });
 export const namedOption = z.object({ id: z.number().int(), name: z.string() });
 export const brokerOption = z.object({

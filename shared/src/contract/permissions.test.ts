@@ -1,6 +1,6 @@
 import { allPermissions, crudPermissions, isPermission, permissionCatalogue, permissionGroups } from './permissions.ts';
 
-/** Every permission string SPEC §2 and §6 name: routes, extra ones and option-list gates. */
+/** Every permission string docs/product.md#permissions names: routes, extra ones and option-list gates. */
 const fromSpec = [
   'dashboard.view',
   'lead.view',
@@ -49,7 +49,7 @@ const fromSpec = [
   'options.affiliateCompanies.all',
 ];
 
-test('the catalogue holds every permission the spec names', () => {
+test('the catalogue holds every permission the product names', () => {
   const missing = fromSpec.filter((permission) => !isPermission(permission));
   expect(missing).toEqual([]);
 });
@@ -60,7 +60,7 @@ test('permission names are unique and each has a known group', () => {
   expect(withUnknownGroup).toEqual([]);
 });
 
-test('every SPEC §6 group label is used', () => {
+test('every group label the product names is used', () => {
   const used = new Set<string>(permissionCatalogue.map((entry) => entry.group));
   const labels = [
     'management',

@@ -1,6 +1,6 @@
 /**
  * The permission catalogue: every permission string the product knows, with the group label it is
- * shown under (SPEC §6 labels, plus dashboard, settings, options and profile for the strings those
+ * shown under (docs/product.md#permissions; dashboard, settings, options and profile are for the strings the other
  * labels do not cover). The API seeds it and enforces it; the frontends gate routes, menu entries and
  * buttons with the same strings.
  */
@@ -136,7 +136,7 @@ export const permissionCatalogue = [
   { name: 'management.permission.view', group: 'permission' },
   { name: 'management.role_has_permissions.view', group: 'management' },
 
-  // option lists (SPEC §6)
+  // option lists (docs/product.md#option-lists)
   { name: 'options.users.all', group: 'options' },
   { name: 'options.brokers.all', group: 'options' },
   { name: 'options.brokers.send', group: 'options' },

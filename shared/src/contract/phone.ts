@@ -1,4 +1,4 @@
-/** Phone numbers (DESIGN §4): stored as E.164, read with the lead's country when not written internationally. Full metadata
+/** Phone numbers: stored as E.164, read with the lead's country when not written internationally. Full metadata
  * (exact validity), so this is its own entry (`@crm/shared/phone`) and stays out of the browser bundles. */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 

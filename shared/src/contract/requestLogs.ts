@@ -1,4 +1,4 @@
-/** Settings › requests (DESIGN §4): the log of inbound and outbound HTTP requests, read-only. */
+/** Settings › requests (docs/product.md#request-log): the log of inbound and outbound HTTP requests, read-only. */
 import { z } from 'zod';
 import { idText as reference, isoDateTime, paginationQuery, wholeNumberText } from './common.ts';
 import { isoDateFilter as isoDate } from './leads.ts';

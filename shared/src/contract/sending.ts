@@ -1,5 +1,5 @@
 /**
- * Send integrations and sending (SPEC §3 send integration, DESIGN §4, issue 7): how a broker department is
+ * Send integrations and sending (docs/product.md#send-integrations, issue 7): how a broker department is
  * reached, the test action, the send request, and the broker's postback.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Request and response schemas of the settings resources (SPEC §3), shared by the API and the screens. */
+/** Request and response schemas of the settings resources, shared by the API and the screens. */
 import { z } from 'zod';
 import { languageCode } from './localizations.ts';
 import { maxNameLength, maxTextLength, optionalText, recordId, requiredName as name, text } from './common.ts';

@@ -1,4 +1,4 @@
-/** Source random statuses (DESIGN §4): per source a weighted list of lead statuses, one drawn for a lead arriving without one. */
+/** Source random statuses: per source a weighted list of lead statuses, one drawn for a lead arriving without one. */
 import { z } from 'zod';
 import { isoDateTime, recordId as positiveId } from './common.ts';
 

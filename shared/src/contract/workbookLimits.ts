@@ -1,6 +1,6 @@
 /**
  * What an import file may expand to while it is read, the same for the API's streaming reader and the dialog's
- * preview (SPEC §2 Import: both read the first sheet, and must refuse the same files). A workbook is a ZIP of XML, and
+ * preview (both read the first sheet, and must refuse the same files). A workbook is a ZIP of XML, and
  * deflate packs a repeated text about a thousand to one: a 5 MB upload can unpack to gigabytes, which aborted the API
  * process and froze the browser tab before any row was checked. Every reader counts as it streams and stops at the
  * first bound it passes, so memory stays small whatever the file claims; the bounds are far above what a sheet of

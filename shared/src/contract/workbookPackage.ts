@@ -1,5 +1,5 @@
 /**
- * How an .xlsx package is walked, the same in the API's import reader and the dialog's preview (SPEC §2: both read
+ * How an .xlsx package is walked, the same in the API's import reader and the dialog's preview (both read
  * the first sheet, and must read the same one): a relationship's target resolved against its part's folder, and the
  * first tab as Excel shows it, which is the first sheet of the workbook that is not hidden (not the first in the ZIP).
  */

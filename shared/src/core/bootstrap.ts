@@ -46,7 +46,7 @@ export async function bootstrapApp(): Promise<{ store: AppStore; config: Runtime
   );
 
   await initI18n({ language: storedLanguage(localStorage) });
-  // Translation failures are only logged (SPEC §8), so this loader uses a bare request, not the client.
+  // Translation failures are only logged, so this loader uses a bare request, not the client.
   startServerLocalizations({ get: async (path) => (await axios.get(`${config.apiBaseUrl}${path}`)).data, storage: localStorage });
   return { store, config };
 }

@@ -1,6 +1,6 @@
 /**
  * What the host reads from /config.json at start (replaceable per environment without a rebuild), with
- * the defaults of SPEC §7 and §9. Shared by the host and every remote through the singleton @crm/shared.
+ * the defaults of docs/product.md#constants. Shared by the host and every remote through the singleton @crm/shared.
  */
 import { publishChunkLoadLimit } from '../federation/chunkLoadLimit.ts';
 
@@ -30,7 +30,7 @@ export const defaults = {
   toastDurationMs: 3_000,
 } as const;
 
-/** SPEC §7: the api subdomain of the site host plus /api; a fixed api host for localhost. */
+/** The api subdomain of the site host plus /api; a fixed api host for localhost. */
 export function defaultApiBaseUrl(location: Pick<Location, 'protocol' | 'hostname'>): string {
   const { protocol, hostname } = location;
   if (hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]') return 'http://localhost:4000/api';

@@ -1,5 +1,5 @@
 /**
- * Every app's runtime plugin that makes /config.json's `chunkLoadTimeoutMs` govern chunk loads (SPEC §8). webpack's
+ * Every app's runtime plugin that makes /config.json's `chunkLoadTimeoutMs` govern chunk loads. webpack's
  * script loader (`__webpack_require__.l`) bakes the build's `chunkLoadTimeout` in; the build sets that to a backstop
  * only, and this plugin wraps each app's loader so a chunk still loading after the configured limit ends the way
  * webpack's own timer ends it: "Loading chunk {n} failed (timeout: url)".

@@ -1,5 +1,5 @@
 /**
- * The one route table (SPEC §2): every protected screen once — path, permission, the remote that owns
+ * The one route table (docs/product.md#routes): every protected screen once — path, permission, the remote that owns
  * it and the page it exposes, its menu group and title key. The host builds its router, sidebar and
  * guards from it; a test checks that every page named here is exposed by its remote.
  */
@@ -12,7 +12,7 @@ export const menuGroups = ['leads', 'brokers', 'management', 'settings'] as cons
 export type MenuGroup = (typeof menuGroups)[number];
 
 export type RouteEntry = {
-  /** Path without the leading slash, as SPEC §2 writes it. */
+  /** Path without the leading slash. */
   path: string;
   permission: Permission;
   remote: RemoteName;
@@ -123,7 +123,7 @@ export const routeTable = [
     menu: 'settings',
     titleKey: 'menu.settings.sourceRandomStatuses',
   },
-  // SPEC §2: no menu entry; opened from a send integration's requests, it marks no entry (it is not that page).
+  // No menu entry; opened from a send integration's requests, it marks no entry (it is not that page).
   { path: 'settings/requests', permission: 'settings.request.view', remote: 'mfe_settings', page: 'RequestsPage', menu: null, titleKey: 'menu.settings.requests' },
 ] as const satisfies readonly RouteEntry[];
 

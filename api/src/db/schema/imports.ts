@@ -4,7 +4,7 @@ import { createdAt } from './columns.ts';
 import { users } from './auth.ts';
 
 /**
- * A file uploaded for a lead import (SPEC §2 Import), kept on disk under `DATA_DIR/imports` until it is cleaned up.
+ * A file uploaded for a lead import, kept on disk under `DATA_DIR/imports` until it is cleaned up.
  * Only its owner may dry-run or import it; the id is a UUID so one user cannot guess another's upload.
  */
 export const importFiles = pgTable(

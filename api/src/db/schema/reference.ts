@@ -3,7 +3,7 @@ import { defaultStatusColors } from '@crm/shared/contract';
 import { id, timestamps } from './columns.ts';
 import { userSettings } from './auth.ts';
 
-/** Interface languages the console offers (SPEC "locales": code → name). */
+/** Interface languages the console offers (code → name). */
 export const locales = pgTable(
   'locales',
   {

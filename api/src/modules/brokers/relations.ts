@@ -1,6 +1,6 @@
 /**
  * What broker items and labels need from related rows, one query per relation for a whole page: a broker's
- * affiliate companies, a department's label (SPEC §3).
+ * affiliate companies, a department's label (docs/product.md#option-lists).
  */
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -42,7 +42,7 @@ const labelLinks = alias(brokerAffiliateCompanies, linksName);
 const labelCompanies = alias(affiliateCompanies, companiesName);
 
 /**
- * A department's label, SPEC §3: the broker label (its name, then ' - ' and its company names by name joined by ', '
+ * A department's label: the broker label (its name, then ' - ' and its company names by name joined by ', '
  * when it has some), ' - ', the branch name. For a statement that joins `broker_departments` and its `brokers` under
  * those names; null when it joined none.
  */

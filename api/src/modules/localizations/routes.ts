@@ -19,7 +19,7 @@ export const localizationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         .from(localizations)
         .where(eq(localizations.locale, request.params.lng))
         .orderBy(asc(localizations.key));
-      // The console caches the map itself (60 s, SPEC §7) and drops that cache when this browser saves a
+      // The console caches the map itself (60 s) and drops that cache when this browser saves a
       // value; an HTTP cache underneath would hand back the old map for another minute.
       void reply.header('cache-control', 'no-cache');
       return Object.fromEntries(rows.map((row) => [row.key, row.value]));

@@ -30,7 +30,7 @@ type RoleOption = z.output<typeof roleOption>;
 
 export const userOptions = (db: Db): Promise<NamedOption[]> => db.select({ id: users.id, name: users.name }).from(users).orderBy(asc(users.name));
 
-/** Brokers with their affiliate companies, in the option shape of SPEC §3. */
+/** Brokers with their affiliate companies, in the option shape (docs/product.md#option-lists). */
 export async function brokerOptions(db: Db, onlySendable: boolean): Promise<BrokerOption[]> {
   const sendable = db
     .selectDistinct({ broker_id: brokerDepartments.broker_id })

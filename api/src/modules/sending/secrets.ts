@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (DESIGN §4): integration passwords, tokens and keys are sealed with AES-256-GCM before they reach
+ * Secrets at rest: integration passwords, tokens and keys are sealed with AES-256-GCM before they reach
  * the database and shown masked to the browser. The key comes from `SECRETS_KEY`, or — for the zero-setup embedded
  * default — from a key file created once in DATA_DIR. Losing the key makes the stored secrets unreadable (they read
  * as masked and must be typed again); it never leaks them.

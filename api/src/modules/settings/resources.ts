@@ -1,4 +1,4 @@
-/** The settings resources (SPEC §2 settings routes), each declared once. */
+/** The settings resources (docs/product.md#settings), each declared once. */
 import {
   crudPermissions,
   affiliateCompanyBodies,

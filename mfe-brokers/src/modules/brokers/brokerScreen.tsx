@@ -1,4 +1,4 @@
-/** `broker/search`: brokers described once for ResourceScreen (SPEC §3 broker fields, the option label as name). */
+/** `broker/search`: brokers described once for ResourceScreen (the broker's fields, its option label as name). */
 import { brokerLabel } from '@crm/shared';
 import { brokerBodies, crudPermissions, type BrokerItem } from '@crm/shared/contract';
 import type { FilterOption, ResourceRow, ResourceSpec } from '@crm/shared/ui';

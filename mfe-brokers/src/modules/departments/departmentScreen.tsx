@@ -16,7 +16,7 @@ const field = (name: string) => `brokers:departments.fields.${name}`;
 
 const asDepartment = (row: ResourceRow) => row as DepartmentItem;
 
-/** The SPEC §3 department label from a department item (its broker is embedded). */
+/** The department label (docs/product.md#option-lists) from a department item (its broker is embedded). */
 export function departmentLabel(department: Pick<DepartmentItem, 'broker' | 'branch_name'>): string {
   return brokerDepartmentLabel({ branch_name: department.branch_name, broker_id: department.broker });
 }

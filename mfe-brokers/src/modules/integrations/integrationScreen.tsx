@@ -1,6 +1,6 @@
 /**
- * `send/integration/search`: send integrations described once for ResourceScreen — the SPEC §3 fields in
- * sections, only the credentials the auth type (and middleware) uses, write-only secrets (DESIGN §4: never
+ * `send/integration/search`: send integrations described once for ResourceScreen — the fields in
+ * sections, only the credentials the auth type (and middleware) uses, write-only secrets (never
  * returned in full), and the "test" row action.
  */
 import { authTypes, crudPermissions, integrationBodies, middlewareNames, phoneFormats, responseTypes, type IntegrationItem, type ResponseContent } from '@crm/shared/contract';

@@ -27,7 +27,7 @@ export function dayLabels(days: readonly string[]): string[] {
   return days.map((day) => moment(day, 'YYYY-MM-DD', true).format(dayLabelFormat));
 }
 
-/** Each card by its key; a card the answer lacks counts as zero (SPEC §3: the value defaults to 0). */
+/** Each card by its key; a card the answer lacks counts as zero. */
 export function cardsByKey(cards: readonly DashboardCard[]): Record<DashboardCardKey, DashboardCard> {
   const zero = (key: DashboardCardKey): DashboardCard => ({ key, value: 0, previous: 0, percentage: 0, increase: false, values: Array<number>(weekDays).fill(0) });
   return Object.fromEntries(cardKeys.map((key) => [key, cards.find((card) => card.key === key) ?? zero(key)])) as Record<DashboardCardKey, DashboardCard>;

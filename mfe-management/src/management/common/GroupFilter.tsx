@@ -4,7 +4,7 @@ import { Select } from '@crm/shared/ui';
 
 const groupChoices = permissionGroups.map((group) => ({ value: group, label: group }));
 
-/** Filter by the catalogue's group label (SPEC §6). */
+/** Filter by the catalogue's group label. */
 export function GroupFilter({ onChange }: { onChange(group: PermissionGroup | undefined): void }) {
   const { t } = useTranslation();
   const label = t('management:permissions.list.group_filter');

@@ -1,5 +1,5 @@
 /**
- * The roles option list of the store (GET /management/role/all, SPEC §6: loaded only with
+ * The roles option list of the store (GET /management/role/all: loaded only with
  * management.user.create or update), as select choices.
  */
 import { useMemo } from 'react';

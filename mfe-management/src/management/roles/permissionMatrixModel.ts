@@ -1,5 +1,5 @@
 /**
- * The role editor's permission matrix as data: the catalogue's permissions by group label (SPEC §6), in
+ * The role editor's permission matrix as data: the catalogue's permissions by group label, in
  * the catalogue's group order, and the pure selection changes the checkboxes make.
  */
 import { permissionCatalogue, permissionGroups, type Permission, type PermissionGroup } from '@crm/shared/access';

@@ -30,7 +30,7 @@ export function UsersList() {
     <Card>
       <ListHeader title={t('menu.management.users')}>
         <SearchBox label={t('management:users.list.search')} onSearch={list.setSearch} width={searchWidth} />
-        {/* The roles option list is loaded only for users who may assign roles (SPEC §6). */}
+        {/* The roles option list is loaded only for users who may assign roles. */}
         {roles.available && (
           <Select<number>
             allowClear

@@ -11,8 +11,8 @@ export function useAccess(): { can(rule: PermissionRule): boolean; permissions: 
 }
 
 /**
- * SPEC §6: a lead-settings item is visible if the user lacks hide.non_privileged, or has
- * lead.settings.{section}.
+ * A lead-settings item is visible if the user lacks hide.non_privileged, or has
+ * lead.settings.{section} (docs/product.md#permissions).
  */
 export function leadSettingVisible(permissions: readonly string[], section: string): boolean {
   return !permissions.includes('hide.non_privileged') || permissions.includes(`lead.settings.${section}`);

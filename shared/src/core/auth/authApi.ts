@@ -1,4 +1,4 @@
-/** Login, profile and logout calls (SPEC §7), on the one RTK Query api. */
+/** Login, profile and logout calls (docs/product.md#session), on the one RTK Query api. */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { LoginBody, LoginResponse, Profile } from '../../contract/index.ts';
 import { sessionActions } from '../store/session.ts';
@@ -15,7 +15,7 @@ export const authApi = baseApi.injectEndpoints({
 export const { useLoginMutation, useLogoutMutation } = authApi;
 
 /**
- * The profile refresh (SPEC §7): GET /profile, then the session takes what changed. The host runs it every
+ * The profile refresh: GET /profile, then the session takes what changed. The host runs it every
  * 30 s; a screen runs it at once after changing the user's data or unread total, so the header follows.
  */
 export async function refreshProfile(dispatch: ThunkDispatch<unknown, unknown, UnknownAction>): Promise<void> {

@@ -1,4 +1,4 @@
-/** Text display rules of SPEC §2 Tables and §2 Layout (dates are in the UI module: ui/format/dates.ts). */
+/** Text display rules of lists and layout (docs/product.md#lists; dates are in the UI module: ui/format/dates.ts). */
 export const textCutLength = 30;
 
 /** Plain text over 30 characters is cut to 30 plus an ellipsis; `full` goes in the tooltip. */
@@ -11,13 +11,13 @@ export function badgeText(total: number): string {
   return total > 99 ? '99+' : String(total);
 }
 
-/** Stored-file paths under /storage/ point at the api host of the current host (SPEC §2). */
+/** Stored-file paths under /storage/ point at the api host of the current host. */
 export function storageUrl(path: string, apiBaseUrl: string): string {
   if (!path.startsWith('/storage/')) return path;
   return `${new URL(apiBaseUrl).origin}${path}`;
 }
 
-/** `?search=value&key=value` from the filter keys that have a value (SPEC §2). */
+/** `?search=value&key=value` from the filter keys that have a value. */
 export function listQuery(filters: Record<string, unknown>, keys: readonly string[]): string {
   const params = new URLSearchParams();
   for (const key of keys) {

@@ -1,4 +1,4 @@
-/** Option labels of SPEC §3. */
+/** Option labels (docs/product.md#option-lists). */
 import type { BrokerDepartmentOption, BrokerOption } from '../../contract/index.ts';
 
 /** The broker name, then ' - ' and the affiliate company names joined by commas when there are some. */

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (SPEC §7, §8): base URL, bearer token, Locale header, 120 s time-out, and one
+ * The one HTTP client (docs/product.md#errors): base URL, bearer token, Locale header, 120 s time-out, and one
  * error policy — 401 locks every further request and signs out after 3 s; no status or 500 shows the
  * translated server error.
  */
@@ -16,7 +16,7 @@ export type HttpClientDependencies = {
   warn(message: string): void;
   /** Shows the translated server error. */
   serverError(): void;
-  /** Clears local storage and reloads the page (SPEC §8). */
+  /** Clears local storage and reloads the page. */
   signOutAndReload(): void;
   timeoutMs?: number;
   logoutDelayMs?: number;
@@ -84,7 +84,7 @@ export async function getJson(path: string): Promise<unknown> {
   return (await getHttpClient().get<unknown>(path)).data;
 }
 
-/** The first server message per field of a 422 (SPEC §5), for forms. */
+/** The first server message per field of a 422, for forms. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   const data = error instanceof AxiosError ? error.response?.data : (error as { data?: unknown } | null)?.data;
   const errors = (data as { errors?: Record<string, unknown> } | undefined)?.errors;

@@ -1,5 +1,5 @@
 /**
- * The one i18next instance (SPEC §1, §7): initialised by the host only; remotes add their namespace
+ * The one i18next instance: initialised by the host only; remotes add their namespace
  * bundles with `addTranslations` and never call `init`. Default and fallback language `en`; the choice
  * is remembered in local storage; translation files come through the http backend from
  * /locales/{lng}/{ns}.json.

@@ -1,7 +1,7 @@
 /**
- * Server localizations (SPEC §7): `GET /localizations/{lng}` returns key → text, merged over the
+ * Server localizations: `GET /localizations/{lng}` returns key → text, merged over the
  * translation files; fetched at start and every 120 s, cached in local storage for 60 s. Failures are
- * only logged; a 5xx or no status is retried on the next round, a 4xx is not (SPEC §8).
+ * only logged; a 5xx or no status is retried on the next round, a 4xx is not.
  */
 import { AxiosError } from 'axios';
 import { defaults } from '../runtimeConfig.ts';

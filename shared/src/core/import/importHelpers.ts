@@ -1,4 +1,4 @@
-/** Pure helpers of SPEC §2 Import. */
+/** Pure helpers of the lead import (docs/product.md#import). */
 
 export const maxColumnLetters = 702;
 export const importPreviewRows = 11;

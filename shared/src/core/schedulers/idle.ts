@@ -1,5 +1,5 @@
 /**
- * Idle detection (SPEC §4). The activity monitor goes idle after 30 s without a click, mouse move, key
+ * Idle detection. The activity monitor goes idle after 30 s without a click, mouse move, key
  * press, touch or focus, and at once on blur or a hidden tab. The polling helper runs a periodic
  * callback and stops it while the user has been idle for 15 minutes.
  */

@@ -1,5 +1,5 @@
 /**
- * Background refresh of the option lists (SPEC §4): after the first load, the lists the user may load
+ * Background refresh of the option lists: after the first load, the lists the user may load
  * are fetched in a fixed order with 2.5 s between calls, and the cycle starts every 60 s. The last
  * fetch time is stored, and the first cycle waits until 60 s have passed since it. A failed step is
  * logged and the cycle goes on.

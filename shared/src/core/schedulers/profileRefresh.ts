@@ -1,4 +1,4 @@
-/** Profile refresh (SPEC §7, §9): first 100 ms after load, then every 30 s, paused while idle for 15 min. */
+/** Profile refresh: first 100 ms after load, then every 30 s, paused while idle for 15 min. */
 import { defaults } from '../runtimeConfig.ts';
 import { createPoller } from './idle.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The store factory (used once by the host, and by a remote's standalone shell). The client state is
- * saved to local storage on every change and restored at start (SPEC §4); the RTK Query cache is
+ * saved to local storage on every change and restored at start; the RTK Query cache is
  * server data and is not persisted.
  */
 import { configureStore } from '@reduxjs/toolkit';

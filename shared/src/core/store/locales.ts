@@ -1,4 +1,4 @@
-/** Interface languages (SPEC §3 "Locales": code → name, default only English). */
+/** Interface languages (code → name; by default only English). */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 
 export type LocalesState = { data: Record<string, string>; loading: boolean; loaded: boolean; failed: boolean };

@@ -1,6 +1,6 @@
 /**
- * Option lists cached client-side (SPEC §3), each going through loading → loaded | failed (SPEC §4).
- * A list loads only for a user holding its gate (SPEC §6); logout resets them all.
+ * Option lists cached client-side (docs/product.md#option-lists), each going through loading → loaded | failed.
+ * A list loads only for a user holding its gate; logout resets them all.
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { PermissionRule } from '../../contract/index.ts';

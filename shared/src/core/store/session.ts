@@ -1,5 +1,5 @@
 /**
- * The signed-in user (SPEC §3 "Session/user", §4 "Session"). Signed out by default; login fills it and
+ * The signed-in user (docs/product.md#session). Signed out by default; login fills it and
  * marks it loaded; a profile refresh updates name, e-mail, sender flag and notifications, and replaces
  * settings and permissions only when they changed (so selectors and memoised menus keep their identity).
  */

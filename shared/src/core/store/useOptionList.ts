@@ -1,6 +1,6 @@
 /**
  * An option list of the shared store for a screen that needs it now: loaded at once if the background cycle
- * has not loaded it yet and the user may load it (SPEC §6 gates); `reload` after a change to what it lists.
+ * has not loaded it yet and the user may load it (its gate); `reload` after a change to what it lists.
  * `refetchOnMount`: fetched again each time the screen mounts, for a picker whose list another screen may just have
  * changed (a broker set up a moment ago).
  * `Item` is the list's item shape as the API sends it (`@crm/shared/contract` options).

@@ -1,5 +1,5 @@
 /**
- * The data table of SPEC §2 Tables: typed columns, server pagination and sorting, and an actions column
+ * The data table (docs/product.md#lists): typed columns, server pagination and sorting, and an actions column
  * shown only when a view handler with its permission exists or the user may edit, delete, cancel or send.
  */
 import type { Key, ReactNode } from 'react';
@@ -45,7 +45,7 @@ export type RowActions<Row> = {
   extra?: readonly ExtraRowAction<Row>[];
 };
 
-/** SPEC: the actions column shows only if one holds (a screen's own actions count like the named ones). */
+/** The actions column shows only if the user may do one of them (a screen's own actions count like the named ones). */
 export function actionsColumnVisible<Row>(actions: RowActions<Row> | undefined, can: (rule: PermissionRule) => boolean): boolean {
   if (!actions) return false;
   const named = (['view', 'edit', 'delete', 'cancel', 'send'] as const).some((name) => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd';
 
-/** A submit button that swaps its title for a loading title with a spinner while disabled (SPEC §2). */
+/** A submit button that swaps its title for a loading title with a spinner while disabled. */
 export function SubmitButton({ loading, children, block }: { loading: boolean; children: ReactNode; block?: boolean }) {
   const { t } = useTranslation();
   return (

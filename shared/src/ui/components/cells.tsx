@@ -1,4 +1,4 @@
-/** Table cells of SPEC §2 Tables: dates, booleans, cut text with tooltip, arrays, objects and status. */
+/** Table cells (docs/product.md#lists): dates, booleans, cut text with tooltip, arrays, objects and status. */
 import type { ReactNode } from 'react';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { cutText } from '@crm/shared';
@@ -17,7 +17,7 @@ export const arrayCellMinWidth = 180;
 
 /**
  * A value that reads as one piece stays on one line: a date split as "Nov 25, / 2026 / 20:15:08", or a cut text (at
- * most 30 characters and an ellipsis, SPEC §2) broken word by word, made every row of a table squeezed by the
+ * most 30 characters and an ellipsis) broken word by word, made every row of a table squeezed by the
  * automatic layout (a laptop's 1024 px) three to six lines tall. The table scrolls sideways instead.
  */
 const oneLine = (content: ReactNode): ReactNode => <span style={{ whiteSpace: 'nowrap' }}>{content}</span>;

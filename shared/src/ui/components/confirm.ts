@@ -1,4 +1,4 @@
-/** The confirm dialogs of SPEC §5: delete and cancel need confirmation and cannot be undone. */
+/** The confirm dialogs: delete and cancel need confirmation and cannot be undone. */
 import { Modal } from 'antd';
 
 type Translate = (key: string) => string;

@@ -1,5 +1,5 @@
 /**
- * The toasts of a call (SPEC §5): the server's message on success, a refusal's message (4xx) as an error.
+ * The toasts of a call: the server's message on success, a refusal's message (4xx) as an error.
  * Nothing more for a 5xx, a network failure or a 401: the one HTTP client has told the user already.
  */
 import toast from 'react-hot-toast';

@@ -1,5 +1,5 @@
 /**
- * Date display formats of SPEC §2 Tables and §3 Notification, in local time. They live in the UI module
+ * Date display formats of the tables and the notifications, in local time. They live in the UI module
  * (loaded after sign-in), so moment is not part of the login page.
  */
 import moment from 'moment';

@@ -1,5 +1,5 @@
 /**
- * The login form (SPEC §2, §4, §5): no client-side validation; the first server message per field is
+ * The login form (docs/product.md#session): no client-side validation; the first server message per field is
  * shown under the field; the button goes idle → loading; on success the state is stored and
  * `onLoggedIn` runs after 1 s; on failure the button returns to idle after 1 s.
  *

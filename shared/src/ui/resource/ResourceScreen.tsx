@@ -1,8 +1,8 @@
 /**
  * A resource screen from a declarative description (STYLE 5): server-paginated list with search,
- * filters and header sorting, columns per SPEC §2 Tables, create and edit in a form (antd Form; the
+ * filters and header sorting, columns per docs/product.md#lists, create and edit in a form (antd Form; the
  * server's 422 messages under the fields; sections, conditional fields, write-only secrets; an optional
- * live preview), delete with the confirm dialog, the SPEC toasts, buttons per the resource's permissions,
+ * live preview), delete with the confirm dialog, the success and error toasts, buttons per the resource's permissions,
  * and row actions of the screen's own (a link, or a dialog of its own).
  */
 import { Fragment, useState, type ReactNode } from 'react';

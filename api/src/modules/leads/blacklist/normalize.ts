@@ -1,5 +1,5 @@
 /**
- * Blacklist values in one canonical form per type (DESIGN §4), so `(type, value)` is unique for real and the
+ * Blacklist values in one canonical form per type, so `(type, value)` is unique for real and the
  * matcher compares like with like: lower-cased emails and domains, E.164 phones, canonical IPs and CIDR networks.
  * Pure, so it is tested alone and shared with intake (the lead's IP is stored in the same canonical form).
  */

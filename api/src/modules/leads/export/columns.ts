@@ -1,7 +1,7 @@
 /**
  * What each exportable column holds in the file: its header and the SQL that reads it as text. Everything is read as
  * text so the file says exactly what the database holds (no driver date parsing, no float rounding of amounts):
- * relations by name, tags joined by ", ", the last department by its label (SPEC §3), date-times as UTC ISO 8601 with
+ * relations by name, tags joined by ", ", the last department by its label, date-times as UTC ISO 8601 with
  * milliseconds (what the API's JSON shows), dates as YYYY-MM-DD, booleans as true / false.
  */
 import { sql, type SQL } from 'drizzle-orm';

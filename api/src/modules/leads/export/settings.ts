@@ -14,7 +14,7 @@ import { invalid } from '../../../http/errors.ts';
 import { withIsoDates, type ResourceDefinition, type Row } from '../../../http/resource.ts';
 
 /**
- * The catalogue has no permissions of their own for export settings (SPEC §3 only says they are named and
+ * The catalogue has no permissions of their own for export settings (they are only named and
  * assignable): whoever may export may manage them.
  */
 const exportPermission: Permission = 'lead.export';

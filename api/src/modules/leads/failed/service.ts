@@ -1,5 +1,5 @@
 /**
- * Failed leads (DESIGN §4): intake or import rows that were refused, kept raw with a reason code and message so
+ * Failed leads: intake or import rows that were refused, kept raw with a reason code and message so
  * staff can fix and retry them, or delete them.
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';

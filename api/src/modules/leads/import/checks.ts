@@ -1,5 +1,5 @@
 /**
- * The database checks of a batch of candidate rows, set-based (DESIGN §3): one statement finds every blacklist entry
+ * The database checks of a batch of candidate rows, set-based: one statement finds every blacklist entry
  * the batch hits and one every lead it duplicates, instead of two per row. Then, in file order, each row is refused
  * as BLACKLISTED, or as a DUPLICATE of a lead in the window or of an earlier row of the file that was accepted, or
  * accepted: the same rules and messages as add-lead (intake/blacklist and intake/duplicates).
@@ -69,7 +69,7 @@ function duplicateErrors(candidate: RowCandidate, inWindow: ReadonlyMap<string, 
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-/** The contacts duplicates are matched on (DESIGN §4: normalized email and phone; empty ones never match). */
+/** The contacts duplicates are matched on (normalized email and phone; empty ones never match). */
 function contactKeys(candidate: RowCandidate): ['email' | 'phone', string][] {
   const keys: ['email' | 'phone', string][] = [];
   if (candidate.lead.values.email) keys.push(['email', candidate.lead.values.email]);

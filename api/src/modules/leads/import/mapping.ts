@@ -1,5 +1,5 @@
 /**
- * From cells to an add-lead body (SPEC §2 Import, issue 6): the column letters the person mapped give the lead fields,
+ * From cells to an add-lead body (issue 6): the column letters the person mapped give the lead fields,
  * the fixed values are added to every row. Cells stay text for the add-lead schema to read, except the yes/no fields,
  * a date of birth written as a date-time (how a spreadsheet date reaches us), and a date-time without an offset: the
  * wall-clock time the preview showed, read in the importing person's zone (`time_zone`), not the server's.

@@ -43,7 +43,7 @@ export async function loadImportReferences(db: Db, fixed: ImportRequestData['fix
   if (statusId !== null) {
     if (!status) errors['fixed.status_id'] = ['The selected status does not exist.'];
     else if (status.class !== 'lead') errors['fixed.status_id'] = ['The status must be a lead status.'];
-    // DESIGN §4: `in_import` marks the statuses an import may set.
+    // `in_import` marks the statuses an import may set (docs/product.md#lead-statuses).
     else if (!status.in_import) errors['fixed.status_id'] = ['This status is not allowed in imports.'];
   }
   if (affiliateCompanyId !== null && affiliateRows.length === 0) errors['fixed.affiliate_company_id'] = ['The selected affiliate company does not exist.'];

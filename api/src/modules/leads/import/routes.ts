@@ -1,5 +1,5 @@
 /**
- * Lead import (SPEC §2 Import, issue 6): upload a file, dry-run a mapping over it, import it as a job.
+ * Lead import (docs/product.md#import, issue 6): upload a file, dry-run a mapping over it, import it as a job.
  *  - `POST /lead/import/file` (multipart, field `file`) → 201 `{ data: importUpload }`
  *  - `POST /lead/import/dry-run` (importRequest) → 200 `{ data: importReport }`, nothing written
  *  - `POST /lead/import` (importRequest) → 202 `{ message, data: job }`

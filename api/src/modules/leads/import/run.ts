@@ -72,7 +72,7 @@ export function newCheckState({ committing }: { committing: boolean }, random: (
   return { windowDays: duplicateWindowDays(), acceptedContacts: new Map(), remembersEarlierBatches: !committing, random };
 }
 
-/** The rows and columns of the upload, or null above the limit: SPEC §9 refuses more than 200k before anything is checked or written. */
+/** The rows and columns of the upload, or null above the limit: more than 200k rows are refused before anything is checked or written. */
 export async function measureWithinLimit(upload: ReadableUpload, options: ReadOptions): Promise<FileMeasure | null> {
   const measure = await measureRows(upload, options);
   return measure.rows > importMaxRows ? null : measure;

@@ -1,5 +1,5 @@
 /**
- * Import uploads (SPEC §2 Import): the file is streamed to `DATA_DIR/imports/<uuid>.<kind>` (never held in memory),
+ * Import uploads: the file is streamed to `DATA_DIR/imports/<uuid>.<kind>` (never held in memory),
  * checked (extension, size, what its bytes hold: fileContent.ts) and remembered in `import_files` for its owner. A
  * maintenance task deletes uploads older than a day that no queued or running import still needs.
  */

@@ -1,5 +1,5 @@
 /**
- * The writes of a batch, each one statement whatever the batch's size (DESIGN §3: `INSERT … SELECT FROM unnest`):
+ * The writes of a batch, each one statement whatever the batch's size (`INSERT … SELECT FROM unnest`):
  * the leads with their first status history and tags, and the refused rows as failed leads.
  */
 import { sql, type SQL } from 'drizzle-orm';

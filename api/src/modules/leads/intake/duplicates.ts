@@ -1,5 +1,5 @@
 /**
- * Duplicates (DESIGN §4): the same normalized email or phone among the leads created within a window (30 days by
+ * Duplicates: the same normalized email or phone among the leads created within a window (30 days by
  * default, `LEAD_DUPLICATE_DAYS`); empty fields never match. The check and the insert run under transaction-scoped
  * advisory locks on the contacts, so two identical adds at the same moment cannot both pass.
  */

@@ -1,5 +1,5 @@
 /**
- * Step one of intake, with no database: turns a validated body into column values (DESIGN §4: trimmed, lower-cased
+ * Step one of intake, with no database: turns a validated body into column values (trimmed, lower-cased
  * emails; E.164 phones read with the country; canonical IP) and catches what the body schema lets through but
  * PostgreSQL would refuse (an impossible date, an amount too large for its column); NUL characters are the contract's.
  */

@@ -50,7 +50,7 @@ export async function checkReferences(executor: Executor, lead: PreparedLead, ca
     const status = statusById.get(statusId);
     if (!status) fail('UNKNOWN_STATUS', 'status_id', 'The selected status does not exist.');
     else if (status.class !== 'lead') fail('UNKNOWN_STATUS', 'status_id', 'The status must be a lead status.');
-    // DESIGN §4: `in_import` marks the statuses an import may set.
+    // `in_import` marks the statuses an import may set (docs/product.md#lead-statuses).
     else if (cause === 'import' && !status.in_import) fail('UNKNOWN_STATUS', 'status_id', 'This status is not allowed in imports.');
   }
   for (const [field, expected] of subStatusFields) {

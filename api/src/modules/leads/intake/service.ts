@@ -1,5 +1,5 @@
 /**
- * The one intake path (DESIGN §4) every source of leads uses: add lead, failed-lead retry and the CSV import.
+ * The one intake path every source of leads uses: add lead, failed-lead retry and the CSV import.
  * Normalize → check references → blacklist → duplicates (under a lock) → insert the lead, its tags and the
  * first status history. A refusal writes nothing and says why, as a failed lead would record it.
  */

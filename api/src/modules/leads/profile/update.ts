@@ -116,7 +116,7 @@ async function requestedValues(executor: Executor, body: LeadUpdate, existing: L
 }
 
 /**
- * The contacts an edit changes are held to add lead's rules (DESIGN §4): none blacklisted, and the email and phone no
+ * The contacts an edit changes are held to add lead's rules: none blacklisted, and the email and phone no
  * other lead's within the duplicate window. Contacts the edit leaves alone are not checked again.
  */
 async function refuseBlockedContacts(tx: Executor, id: number, changed: Record<string, unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-/** `GET /lead`: the advanced lead search of `lead/search` (SPEC §2). */
+/** `GET /lead`: the advanced lead search of `lead/search`. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { leadPage, leadSearchQuery, reversedDateRanges } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';

@@ -1,4 +1,4 @@
-/** `GET /lead/history/send`: the send-history search (SPEC §2 `lead/history/search`). */
+/** `GET /lead/history/send`: the send-history search (the screen `lead/history/search`). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reversedDateRanges, sendHistoryPage, sendHistorySearchQuery } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';

@@ -1,5 +1,5 @@
 /**
- * The status-rules job (DESIGN §4): every lead whose status is a rule's condition status, and has been for the rule's
+ * The status-rules job: every lead whose status is a rule's condition status, and has been for the rule's
  * `duration_day` days (or at all, with `ignore_duration`), gets the rule's last status, with a status history
  * (cause `rule`, the rule, the job).
  *

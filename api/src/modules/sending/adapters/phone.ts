@@ -1,4 +1,4 @@
-/** A lead's phone as the integration's `phone_format` wants it (DESIGN §4; formats in @crm/shared contract). */
+/** A lead's phone as the integration's `phone_format` wants it (formats in @crm/shared contract). */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PhoneFormat } from '@crm/shared/contract';
 

@@ -1,5 +1,5 @@
 /**
- * The generic response rules (DESIGN §4): `response_type` judges success, `response_content` paths pick the
+ * The generic response rules: `response_type` judges success, `response_content` paths pick the
  * broker's lead id, autologin and client URLs and its error text. Failure statuses are a small stable set
  * (`HTTP <status>` and those below) plus the broker's own error text, so the send-history filter stays short.
  */

@@ -1,5 +1,5 @@
 /**
- * The adapter contract of the send engine (DESIGN §4): an adapter turns an integration and a lead into the HTTP
+ * The adapter contract of the send engine: an adapter turns an integration and a lead into the HTTP
  * request a broker expects, and the broker's answer into an outcome; a middleware (trackbox, elnopy) does so for a
  * broker with its own format, the generic adapter for the rest. Adapters are pure apart from `HttpCall`, so they are
  * tested without a network; the engine (sending/engine) calls them, logs every call and writes histories.

@@ -1,4 +1,4 @@
-/** The draw the leads engine makes for a lead arriving without a status (DESIGN §4). Pure, so it is tested alone. */
+/** The draw the leads engine makes for a lead arriving without a status. Pure, so it is tested alone. */
 export type WeightedStatus = { status_id: number; weight: number };
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The option lists the broker screens choose from, as select options: loaded on demand from the shared store
- * (SPEC §3 option lists and labels) when the user may load them.
+ * (docs/product.md#option-lists) when the user may load them.
  */
 import { useMemo } from 'react';
 import { brokerLabel, useOptionList } from '@crm/shared';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Empty } from '@crm/shared/ui';
 
-/** SPEC §8 'Statistics not found': for the whole week, or in place of one chart that has nothing to draw. */
+/** 'Statistics not found': for the whole week, or in place of one chart that has nothing to draw. */
 export function EmptyStatistics({ testId, minHeight }: { testId: string; minHeight?: number }) {
   const { t } = useTranslation();
   return (

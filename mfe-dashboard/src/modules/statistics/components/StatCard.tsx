@@ -1,5 +1,5 @@
 /**
- * One small card (SPEC §3 "Dashboard small stat"): the week's total, its change against the seven days
+ * One small card (docs/product.md#dashboard): the week's total, its change against the seven days
  * before with an up or down marker, and the seven days as a sparkline.
  */
 import type { ComponentType } from 'react';

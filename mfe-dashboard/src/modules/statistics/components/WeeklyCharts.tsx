@@ -1,4 +1,4 @@
-/** The week's charts (SPEC §2 Dashboard): leads, failed leads, sends, FTDs, FTDs per department and the combiner. */
+/** The week's charts: leads, failed leads, sends, FTDs, FTDs per department and the combiner. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStatistics } from '@crm/shared/contract';

@@ -1,5 +1,5 @@
 /**
- * The option lists of the lead filters and forms (SPEC §3, loaded on demand from the shared store), as
+ * The option lists of the lead filters and forms (loaded on demand from the shared store), as
  * select options. Each list loads only for a user holding its gate; without it the select stays empty.
  */
 import { useMemo } from 'react';

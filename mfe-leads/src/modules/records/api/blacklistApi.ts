@@ -1,4 +1,4 @@
-/** The blacklist (DESIGN §4): search, add (answering how many stored leads match), delete. */
+/** The blacklist (docs/product.md#blacklist): search, add (answering how many stored leads match), delete. */
 import { baseApi } from '@crm/shared';
 import type { ListParams } from '@crm/shared/ui';
 import type { BlacklistCreateBody, BlacklistCreated, BlacklistItem } from '@crm/shared/contract';

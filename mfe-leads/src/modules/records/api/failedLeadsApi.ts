@@ -1,5 +1,5 @@
 /**
- * Failed leads (DESIGN §4): search, fix-and-retry, delete. A retry invalidates the list whatever its outcome:
+ * Failed leads: search, fix-and-retry, delete. A retry invalidates the list whatever its outcome:
  * on success the row is gone, on a 422 the row carries the new reason and message.
  */
 import { baseApi } from '@crm/shared';

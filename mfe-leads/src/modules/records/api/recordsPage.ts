@@ -1,4 +1,4 @@
-/** The list and save envelopes (DESIGN §3) every records endpoint answers with. */
+/** The list and save envelopes (docs/architecture.md#api) every records endpoint answers with. */
 import type { PaginationMeta } from '@crm/shared/contract';
 
 export type Page<Item> = { data: Item[]; meta: PaginationMeta };

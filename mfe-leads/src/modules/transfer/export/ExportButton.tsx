@@ -1,7 +1,7 @@
 /**
  * "Export" for the lead search toolbar: opens the export dialog for the selected leads, or, with none selected, for
  * every lead the current filters match (in the list's order). Shown only to users who may export and who see the
- * lead-settings item "export" (SPEC §6).
+ * lead-settings item "export" (docs/product.md#permissions).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

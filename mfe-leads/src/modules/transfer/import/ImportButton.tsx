@@ -1,6 +1,6 @@
 /**
  * The lead search toolbar's "Import" (issue 6): shown to holders of `lead.import` to whom the lead setting
- * 'import' is visible (SPEC §6); opens the import dialog, loaded on first use.
+ * 'import' is visible (docs/product.md#permissions); opens the import dialog, loaded on first use.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

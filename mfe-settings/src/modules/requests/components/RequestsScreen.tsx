@@ -1,6 +1,6 @@
 /**
  * Settings › requests: the read-only log of inbound and outbound HTTP requests, newest first. It has no menu
- * entry (SPEC §6): an integration's row and a lead's send history link here with `?send_integration_id=` or
+ * entry: an integration's row and a lead's send history link here with `?send_integration_id=` or
  * `?lead_id=`, shown as a tag that clears it.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** Settings › source random statuses: per source a weighted list of lead statuses (DESIGN §4). */
+/** Settings › source random statuses: per source a weighted list of lead statuses (docs/product.md#lead-statuses). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

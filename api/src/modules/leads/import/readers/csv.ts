@@ -1,10 +1,10 @@
 /**
- * CSV rows, streamed (SPEC §2 Import): the file is read in chunks of `importCsvChunkBytes` and each chunk parsed by
+ * CSV rows, streamed: the file is read in chunks of `importCsvChunkBytes` and each chunk parsed by
  * papaparse's parser as it arrives, a piece of `csvParseChars` at a time (the partial last line carried to the next
  * piece, as papaparse's own streamers do), so memory stays flat whatever the file's size. Papaparse's Node stream mode is not used: it pauses every 16
  * rows and re-slices the rest of its 2 MB chunk each time, which grows quadratically (20,000 rows took 6 s).
  *
- * Empty lines are NOT skipped here (SPEC §2): each is a row with one empty cell, so rows keep their line numbers; the
+ * Empty lines are NOT skipped here: each is a row with one empty cell, so rows keep their line numbers; the
  * import counts them as skipped blank lines (run.ts), so every line of the file is accounted for. The line break that
  * ends the last line is not a line of its own.
  */

@@ -1,5 +1,5 @@
 /**
- * XLSX rows, streamed (SPEC §2 Import: the first sheet as Excel shows the tabs, dates `YYYY-MM-DD HH:mm:ss`). The
+ * XLSX rows, streamed (the first sheet as Excel shows the tabs, dates `YYYY-MM-DD HH:mm:ss`). The
  * parts are found through the package's relationships and inflated straight from the file (zip.ts), each counted
  * against the bounds of limits.ts: the shared strings are held while the sheet is read, the sheet itself never is.
  * exceljs's streaming reader was used before: it took the first sheet in ZIP order (not the first tab) and held every

@@ -1,6 +1,6 @@
 /**
  * Dates in a workbook are numbers (days since 1900, or 1904) that a date format shows as a date. They are read here as
- * the wall-clock text the sheet shows, `YYYY-MM-DD HH:mm:ss` (SPEC §2), by the same rules as the dialog's preview (the
+ * the wall-clock text the sheet shows, `YYYY-MM-DD HH:mm:ss`, by the same rules as the dialog's preview (the
  * xlsx library's `SSF.is_date` and `SSF.parse_date_code`, ported), so the import reads what the person saw. Which zone
  * that wall-clock time is in is the import's `time_zone` (mapping.ts), not the sheet's business.
  */

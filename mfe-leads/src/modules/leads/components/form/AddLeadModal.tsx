@@ -1,5 +1,5 @@
 /**
- * Add lead (SPEC §2 "add lead"): the form, then what the API made of it — the lead's id and its phone as
+ * Add lead (docs/product.md#leads): the form, then what the API made of it — the lead's id and its phone as
  * E.164 — with a way to open the new lead or add another. The list refreshes through the mutation's tags.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Every SPEC §3 lead field, grouped: contact, address, lead, purchase and deposit, statuses, broker / API.
+ * Every lead field, grouped: contact, address, lead, purchase and deposit, statuses, broker / API.
  * Each value carries `data-testid="lead-value-<field>"`; each card `data-testid="lead-card-<group>"`.
  */
 import type { ReactNode } from 'react';

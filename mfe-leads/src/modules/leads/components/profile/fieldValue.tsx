@@ -1,4 +1,4 @@
-/** How a profile shows one lead field: full text (not cut, unlike table cells), formatted dates, SPEC badges. */
+/** How a profile shows one lead field: full text (not cut, unlike table cells), formatted dates, the table badges. */
 import type { ReactNode } from 'react';
 import { Typography, dateTimeFormat, formatAmount, formatDate, renderCell } from '@crm/shared/ui';
 

@@ -1,5 +1,5 @@
 /**
- * The advanced search (SPEC §2 "advanced search"): every filter of `leadFilterKeys`, applied together with
+ * The advanced search: every filter of `leadFilterKeys`, applied together with
  * the Apply button (or Enter in a text field) and cleared with Reset. The form is re-created from the
  * URL whenever the URL changes (back / forward, a shared link), so it always shows what the list shows.
  * The four filters used most stand in one row; the others open with "More filters", so the table starts

@@ -39,7 +39,7 @@ export function LeadSearchScreen() {
   const [sendingLead, setSendingLead] = useState<LeadListItem | null>(null);
   const maySend = useMaySend();
   const mayAdd = can('lead.create') && leadSettingVisible(permissions, 'add');
-  // SPEC §6: the advanced search is a lead-settings item; without it only the free-text search is offered.
+  // The advanced search is a lead-settings item; without it only the free-text search is offered.
   const advancedSearch = leadSettingVisible(permissions, 'search');
   const meta = list.data?.meta;
 

@@ -1,7 +1,7 @@
 /**
  * The lead table: antd's Table directly rather than the shared DataTable, because this list needs row
  * selection, clickable rows and a sort order driven by the URL, which DataTable does not offer. Cells
- * still go through the shared SPEC §2 renderers (leadColumns).
+ * still go through the shared cell renderers (leadColumns).
  */
 import type { HTMLAttributes, Key, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,7 @@ export function LeadTable({ rows, columns, loading, sort, onSortChange, page, pe
     render: (_value: unknown, row: LeadListItem) => column.render(row),
     ...(column.sortKey ? { sorter: true, sortOrder: sort?.sort === column.sortKey ? (sort.direction === 'asc' ? ('ascend' as const) : ('descend' as const)) : null } : {}),
   }));
-  // SPEC §2: the actions column shows when the user may view a lead or send it.
+  // The actions column shows when the user may view a lead or send it.
   if (mayOpen || onSend) {
     tableColumns.push({
       key: 'actions',

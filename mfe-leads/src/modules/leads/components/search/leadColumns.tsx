@@ -1,5 +1,5 @@
 /**
- * The columns of the lead table (SPEC §2 Tables cell types). `sortKey` only where the API sorts
+ * The columns of the lead table (cell types of docs/product.md#lists). `sortKey` only where the API sorts
  * (`leadSortKeys`, all index-backed); `shown` marks the columns a first visit shows before the user picks.
  */
 import type { ReactNode } from 'react';
@@ -35,7 +35,7 @@ export function leadColumns(t: TFunction<'leads'>, language: string): LeadColumn
       key: 'deposit',
       title: title('deposit'),
       shown: true,
-      // The amount when one is known, next to the SPEC yes/no badge of deposit_exists.
+      // The amount when one is known, next to the yes/no badge of deposit_exists.
       render: (row) => (
         <Space size={4}>
           {renderCell('boolean', row.deposit_exists, common)}

@@ -93,7 +93,7 @@ test('a password-protected workbook is refused as such', async () => {
   await expect(failure).rejects.toMatchObject({ code: 'passwordProtected' });
 });
 
-test('maps what xlsx throws for encrypted files to the two SPEC messages', () => {
+test('maps what xlsx throws for encrypted files to the two password messages', () => {
   expect(xlsxErrorCode(new Error('File is password-protected'))).toBe('passwordProtected');
   expect(xlsxErrorCode(new Error('File is password-protected: ECMA-376 Extensible'))).toBe('passwordProtected');
   expect(xlsxErrorCode(new Error('ECMA-376 Encrypted file missing /EncryptionInfo'))).toBe('passwordProtected');

@@ -8,7 +8,7 @@ import type { ImportReport, ImportRequest, ImportUpload, Job } from '@crm/shared
 
 const listTag = 'LIST';
 
-/** The answer's `data` (DESIGN §3 envelope), or the answer itself when it came bare. */
+/** The answer's `data` (the `{ data }` envelope), or the answer itself when it came bare. */
 function unwrap<Payload>(response: unknown, bareKey: string): Payload {
   const body = response as Record<string, unknown> | null;
   return (body && !(bareKey in body) && 'data' in body ? body.data : body) as Payload;

@@ -1,5 +1,5 @@
 /**
- * The lead import dialog (SPEC §2 Import, issue 6): pick a file and the options, check the preview and map its
+ * The lead import dialog (docs/product.md#import, issue 6): pick a file and the options, check the preview and map its
  * columns, choose fixed values, dry-run, then import and follow the job. Nothing is sent before the dry run.
  */
 import { useEffect } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Step 1: the file, dropped on the field or chosen from it, in the console's language (a bare file input speaks the
- * browser's). Checked before anything is read or sent (SPEC §2: csv or xlsx only); what stops the file — a refused
+ * browser's). Checked before anything is read or sent (csv or xlsx only); what stops the file — a refused
  * extension, a password, an unreadable file, the server's refusal — shows under it.
  */
 import { useTranslation } from 'react-i18next';

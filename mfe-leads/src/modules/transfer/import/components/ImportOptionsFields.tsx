@@ -1,5 +1,5 @@
 /**
- * The import options (SPEC §2): CSV delimiter and escape, ignore first line, and "import then send" to a broker
+ * The import options: CSV delimiter and escape, ignore first line, and "import then send" to a broker
  * department (offered to senders only, issue 7).
  */
 import { useTranslation } from 'react-i18next';

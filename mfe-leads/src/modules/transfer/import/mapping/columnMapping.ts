@@ -13,7 +13,7 @@ export function mapColumn(mapping: ColumnMapping, letter: string, field: Importa
   return next;
 }
 
-/** SPEC: a lead needs an email or a phone, so one of them must come from the file. */
+/** A lead needs an email or a phone, so one of them must come from the file. */
 export function mapsContact(mapping: ColumnMapping): boolean {
   return Object.values(mapping).some((field) => field === 'email' || field === 'phone');
 }

@@ -1,4 +1,4 @@
-/** How a preview cell reads (SPEC §2 Import): text as it is, numbers in full, dates as YYYY-MM-DD HH:mm:ss. */
+/** How a preview cell reads: text as it is, numbers in full, dates as YYYY-MM-DD HH:mm:ss. */
 
 /** A date and time as the spreadsheet shows it, without a time zone. */
 export type DateParts = { year: number; month: number; day: number; hours: number; minutes: number; seconds: number };

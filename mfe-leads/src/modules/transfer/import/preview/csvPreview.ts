@@ -1,6 +1,6 @@
 /**
  * CSV preview: papaparse reads the local file in chunks of `importCsvChunkBytes` and is stopped at the last row
- * the preview shows, so a 200k-row file costs what its first chunk costs. Empty lines count as rows (SPEC §2).
+ * the preview shows, so a 200k-row file costs what its first chunk costs. Empty lines count as rows.
  * (papaparse reads a File whole unless a `chunk` callback is given, so one is.)
  */
 import Papa, { type Parser } from 'papaparse';

@@ -1,5 +1,5 @@
 /**
- * The preview of a picked file (SPEC §2 Import): row 1 (the header the mapping is suggested from) and
+ * The preview of a picked file (docs/product.md#import): row 1 (the header the mapping is suggested from) and
  * `importPreviewRows` rows from the chosen start row, as text, with the column count capped at 702 (the columns
  * past it counted, so the dialog can say they are ignored: the import does not read them either).
  */

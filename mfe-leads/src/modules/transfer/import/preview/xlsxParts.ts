@@ -24,7 +24,7 @@ function tagsOf(xml: string, tag: string): Record<string, string>[] {
 
 /**
  * The part and name of the first sheet as Excel shows the tabs: the first `<sheet>` of the workbook that is not
- * hidden, not the first in the ZIP (SPEC §2: the preview reads the first sheet only, the one the import reads).
+ * hidden, not the first in the ZIP (the preview reads the first sheet only, the one the import reads).
  */
 export function firstSheetPart(workbookXml: string, workbookRelsXml: string, workbookPath = 'xl/workbook.xml'): { path: string; name: string } | null {
   const sheet = firstShownSheet(tagsOf(workbookXml, 'sheet'));

@@ -1,4 +1,4 @@
-/** What the dialog checks about a picked file before reading or uploading it (SPEC §2: csv or xlsx only). */
+/** What the dialog checks about a picked file before reading or uploading it (csv or xlsx only). */
 import { importFileKinds, importMaxFileBytes, type ImportFileKind } from '@crm/shared/contract';
 
 export type FileRefusal = 'extensionNotAllowed' | 'tooLarge';

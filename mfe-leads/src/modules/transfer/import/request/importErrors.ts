@@ -1,5 +1,5 @@
 /**
- * Where each message of a refused upload, dry run or import shows (SPEC §5: the first message per field,
+ * Where each message of a refused upload, dry run or import shows (the first message per field,
  * under the field): the file's own errors above the preview, the mapping's over the table, the options' and
  * fixed values' under their inputs. Anything else goes with the file's errors, so no message is lost.
  */

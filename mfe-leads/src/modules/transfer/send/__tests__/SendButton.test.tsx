@@ -80,7 +80,7 @@ test('sends the selection to the department of the chosen broker, follows the jo
 
   await chooseOption('lead-send-broker', 'Broker One - Affiliates GmbH');
   await user.click(within(screen.getByTestId('lead-send-department')).getByRole('combobox'));
-  // Only the chosen broker's departments, labelled as SPEC §3 says.
+  // Only the chosen broker's departments, labelled with the broker label and the branch.
   await waitFor(() => expect(openOptions()).toEqual(expect.arrayContaining(['Broker One - Affiliates GmbH - Berlin', 'Broker One - Affiliates GmbH - Hamburg'])));
   expect(openOptions()).not.toContain('Broker Two - Munich');
   await chooseOption('lead-send-department', 'Broker One - Affiliates GmbH - Berlin');
@@ -115,7 +115,7 @@ test('from the lead search without a selection it sends the current filter, coun
   renderLeadRoutes('/lead/search?status_id=10&search=anna', [...everyLeadPermission, ...sender], { isSender: true });
 
   await screen.findByTestId('lead-row');
-  // A sender may send one lead from its row too (SPEC §2: the actions column shows for the send permission).
+  // A sender may send one lead from its row too (the actions column shows for the send permission).
   expect(screen.getByTestId('lead-row-send')).toBeInTheDocument();
   await user.click(screen.getByTestId('lead-send-open'));
   const dialog = await screen.findByTestId('lead-send-modal');

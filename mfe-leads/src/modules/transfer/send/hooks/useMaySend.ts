@@ -1,6 +1,6 @@
 /**
  * Whether this user may send leads (issue 7): the permission `lead.send`, the session's sender flag (only users
- * flagged isSender send; the API refuses the others with a 403), and the lead-settings item "send" (SPEC §6).
+ * flagged isSender send; the API refuses the others with a 403), and the lead-settings item "send".
  */
 import { leadSettingVisible, useAccess, useAppSelector } from '@crm/shared';
 

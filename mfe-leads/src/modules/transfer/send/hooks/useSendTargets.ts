@@ -1,6 +1,6 @@
 /**
  * The brokers one may send to (option list brokersForSend) and the departments of the chosen one (option list
- * brokerDepartments), labelled as SPEC §3 says. Each list loads only for a user holding its gate (SPEC §6), and is
+ * brokerDepartments), labelled as every picker labels them. Each list loads only for a user holding its gate, and is
  * fetched again when a picker appears: a broker or department set up a moment ago is offered at once.
  */
 import { useMemo } from 'react';
