@@ -10,6 +10,7 @@ export * from './settings.ts';
 export * from './management.ts';
 export * from './sourceRandomStatuses.ts';
 export * from './requestLogs.ts';
+export * from './leadFields.ts';
 export * from './leads.ts';
 export * from './leadRecords.ts';
 export * from './leadTransfer.ts';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateTime, maxNameLength, recordId as reference, text, timeZoneName } from './common.ts';
+import { leadFieldNames, orderedLeadFields } from './leadFields.ts';
 import { failedLeadReasonCodes, leadSearchQuery } from './leads.ts';
 
 /** An import holds at most 200k rows; a larger file is refused before anything is written. */
@@ -29,37 +30,7 @@ export const importMessages = {
 } as const;
 
 /** The lead fields a file column can be mapped to (references come as fixed values, not from the file). */
-export const importableLeadFields = [
-  'name',
-  'surname',
-  'email',
-  'alt_email',
-  'phone',
-  'alt_phone',
-  'country',
-  'date_of_birth',
-  'language',
-  'funnel',
-  'comment',
-  'address',
-  'second_address',
-  'state',
-  'city',
-  'zip',
-  'ip',
-  'live_status',
-  'not_available_till',
-  'purchase_site',
-  'purchase_date',
-  'purchase_amount',
-  'recovery_amount',
-  'product_name',
-  'card_name',
-  'card_type',
-  'card_digits',
-  'deposit_exists',
-  'is_fresh',
-] as const;
+export const importableLeadFields = leadFieldNames('importable');
 export type ImportableLeadField = (typeof importableLeadFields)[number];
 
 /** A column letter: A…Z, AA…ZZ (702 columns). */
@@ -134,8 +105,8 @@ export const importReport = z.object({
 });
 export type ImportReport = z.infer<typeof importReport>;
 
-/** The lead columns an export setting can list, in the order offered. */
-export const exportableLeadColumns = [
+/** The order in which an export setting's columns are offered: the catalogue's exportable fields. */
+const exportColumnOrder = [
   'lead_id',
   'name',
   'surname',
@@ -169,6 +140,8 @@ export const exportableLeadColumns = [
   'created_at',
   'updated_at',
 ] as const;
+/** The lead columns an export setting can list, in the order offered. */
+export const exportableLeadColumns = orderedLeadFields(leadFieldNames('exportable'), exportColumnOrder);
 export type ExportableLeadColumn = (typeof exportableLeadColumns)[number];
 
 export const exportFormats = ['csv', 'xlsx'] as const;

@@ -6,14 +6,14 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ExportableLeadColumn } from '@crm/shared/contract';
+import { leadFieldKind, type ExportableLeadColumn } from '@crm/shared/contract';
 import { affiliateCompanies, leads, leadTags, sources, statuses, tags } from '../../../db/schema/index.ts';
 import { departmentLabelSql } from '../../brokers/relations.ts';
 
 /** How a cell is typed in XLSX (CSV is text throughout). */
 export type CellKind = 'text' | 'number' | 'boolean';
 
-type ColumnSpec = { header: string; value: SQL<string | null>; kind: CellKind };
+type ColumnSpec = { header: string; value: SQL<string | null> };
 
 export const originalStatuses = alias(statuses, 'original_statuses');
 
@@ -24,38 +24,44 @@ const tagNames = sql<string | null>`(select string_agg(${tags.name}, ', ' order 
   join ${tags} on ${tags.id} = ${leadTags.tag_id} where ${leadTags.lead_id} = ${leads.id})`;
 
 export const exportColumns: Readonly<Record<ExportableLeadColumn, ColumnSpec>> = {
-  lead_id: { header: 'Lead ID', value: text(leads.lead_id), kind: 'text' },
-  name: { header: 'Name', value: text(leads.name), kind: 'text' },
-  surname: { header: 'Surname', value: text(leads.surname), kind: 'text' },
-  email: { header: 'Email', value: text(leads.email), kind: 'text' },
-  alt_email: { header: 'Alternative email', value: text(leads.alt_email), kind: 'text' },
-  phone: { header: 'Phone', value: text(leads.phone), kind: 'text' },
-  alt_phone: { header: 'Alternative phone', value: text(leads.alt_phone), kind: 'text' },
-  country: { header: 'Country', value: text(leads.country), kind: 'text' },
-  language: { header: 'Language', value: text(leads.language), kind: 'text' },
-  funnel: { header: 'Funnel', value: text(leads.funnel), kind: 'text' },
-  city: { header: 'City', value: text(leads.city), kind: 'text' },
-  state: { header: 'State', value: text(leads.state), kind: 'text' },
-  zip: { header: 'Zip', value: text(leads.zip), kind: 'text' },
-  address: { header: 'Address', value: text(leads.address), kind: 'text' },
-  date_of_birth: { header: 'Date of birth', value: sql<string | null>`to_char(${leads.date_of_birth}, 'YYYY-MM-DD')`, kind: 'text' },
-  source: { header: 'Source', value: text(sources.name), kind: 'text' },
-  status: { header: 'Status', value: text(statuses.name), kind: 'text' },
-  original_status: { header: 'Original status', value: text(originalStatuses.name), kind: 'text' },
-  affiliate_company: { header: 'Affiliate company', value: text(affiliateCompanies.name), kind: 'text' },
-  tags: { header: 'Tags', value: tagNames, kind: 'text' },
-  last_department: { header: 'Last department', value: departmentLabelSql, kind: 'text' },
-  last_sent_at: { header: 'Last sent at', value: isoDateTime(leads.last_sent_at), kind: 'text' },
-  is_fresh: { header: 'Fresh', value: text(leads.is_fresh), kind: 'boolean' },
-  deposit_exists: { header: 'Deposit exists', value: text(leads.deposit_exists), kind: 'boolean' },
-  purchase_amount: { header: 'Deposit amount', value: text(leads.purchase_amount), kind: 'number' },
-  api_lead_id: { header: 'Broker lead ID', value: text(leads.api_lead_id), kind: 'text' },
-  api_lead_status: { header: 'Broker lead status', value: text(leads.api_lead_status), kind: 'text' },
-  api_ftd_at: { header: 'FTD at', value: isoDateTime(leads.api_ftd_at), kind: 'text' },
-  comment: { header: 'Comment', value: text(leads.comment), kind: 'text' },
-  ip: { header: 'IP', value: text(leads.ip), kind: 'text' },
-  created_at: { header: 'Created at', value: isoDateTime(leads.created_at), kind: 'text' },
-  updated_at: { header: 'Updated at', value: isoDateTime(leads.updated_at), kind: 'text' },
+  lead_id: { header: 'Lead ID', value: text(leads.lead_id) },
+  name: { header: 'Name', value: text(leads.name) },
+  surname: { header: 'Surname', value: text(leads.surname) },
+  email: { header: 'Email', value: text(leads.email) },
+  alt_email: { header: 'Alternative email', value: text(leads.alt_email) },
+  phone: { header: 'Phone', value: text(leads.phone) },
+  alt_phone: { header: 'Alternative phone', value: text(leads.alt_phone) },
+  country: { header: 'Country', value: text(leads.country) },
+  language: { header: 'Language', value: text(leads.language) },
+  funnel: { header: 'Funnel', value: text(leads.funnel) },
+  city: { header: 'City', value: text(leads.city) },
+  state: { header: 'State', value: text(leads.state) },
+  zip: { header: 'Zip', value: text(leads.zip) },
+  address: { header: 'Address', value: text(leads.address) },
+  date_of_birth: { header: 'Date of birth', value: sql<string | null>`to_char(${leads.date_of_birth}, 'YYYY-MM-DD')` },
+  source: { header: 'Source', value: text(sources.name) },
+  status: { header: 'Status', value: text(statuses.name) },
+  original_status: { header: 'Original status', value: text(originalStatuses.name) },
+  affiliate_company: { header: 'Affiliate company', value: text(affiliateCompanies.name) },
+  tags: { header: 'Tags', value: tagNames },
+  last_department: { header: 'Last department', value: departmentLabelSql },
+  last_sent_at: { header: 'Last sent at', value: isoDateTime(leads.last_sent_at) },
+  is_fresh: { header: 'Fresh', value: text(leads.is_fresh) },
+  deposit_exists: { header: 'Deposit exists', value: text(leads.deposit_exists) },
+  purchase_amount: { header: 'Deposit amount', value: text(leads.purchase_amount) },
+  api_lead_id: { header: 'Broker lead ID', value: text(leads.api_lead_id) },
+  api_lead_status: { header: 'Broker lead status', value: text(leads.api_lead_status) },
+  api_ftd_at: { header: 'FTD at', value: isoDateTime(leads.api_ftd_at) },
+  comment: { header: 'Comment', value: text(leads.comment) },
+  ip: { header: 'IP', value: text(leads.ip) },
+  created_at: { header: 'Created at', value: isoDateTime(leads.created_at) },
+  updated_at: { header: 'Updated at', value: isoDateTime(leads.updated_at) },
 };
+
+/** By the field's kind in the lead-field catalogue: amounts are numbers, flags booleans, everything else text. */
+export function cellKindOf(column: ExportableLeadColumn): CellKind {
+  const kind = leadFieldKind(column);
+  return kind === 'money' ? 'number' : kind === 'flag' ? 'boolean' : 'text';
+}
 
 export const headersOf = (columns: readonly ExportableLeadColumn[]): string[] => columns.map((column) => exportColumns[column].header);

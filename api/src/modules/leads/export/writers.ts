@@ -15,7 +15,7 @@ import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { ExportableLeadColumn, ExportFormat } from '@crm/shared/contract';
-import { exportColumns, headersOf, type CellKind } from './columns.ts';
+import { cellKindOf, headersOf, type CellKind } from './columns.ts';
 import type { ExportRow } from './selection.ts';
 
 export type ExportWriter = {
@@ -82,7 +82,7 @@ async function openXlsx(path: string, columns: readonly ExportableLeadColumn[]):
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
   const sheet = workbook.addWorksheet('Leads');
   sheet.addRow(headersOf(columns)).commit();
-  const kinds = columns.map((column) => exportColumns[column].kind);
+  const kinds = columns.map(cellKindOf);
   return {
     async writeRows(rows) {
       for (const row of rows) sheet.addRow(row.map((value, index) => xlsxCell(value, kinds[index] ?? 'text'))).commit();

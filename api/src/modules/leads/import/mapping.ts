@@ -4,7 +4,7 @@
  * a date of birth written as a date-time (how a spreadsheet date reaches us), and a date-time without an offset: the
  * wall-clock time the preview showed, read in the importing person's zone (`time_zone`), not the server's.
  */
-import type { ImportColumns, ImportableLeadField } from '@crm/shared/contract';
+import { leadFieldNames, type ImportColumns, type ImportableLeadField } from '@crm/shared/contract';
 import { parseInZone } from '../../../time/zones.ts';
 import type { ImportRequestData, RawRow } from './schema.ts';
 
@@ -42,7 +42,7 @@ export function missingColumnErrors(columns: ImportColumns, fileColumns: number)
   return errors;
 }
 
-const booleanFields: ReadonlySet<ImportableLeadField> = new Set(['deposit_exists', 'is_fresh']);
+const booleanFields: ReadonlySet<ImportableLeadField> = new Set(leadFieldNames('importable', ['flag']));
 const booleanWords: ReadonlyMap<string, boolean> = new Map([
   ['yes', true],
   ['no', false],
@@ -52,7 +52,8 @@ const booleanWords: ReadonlyMap<string, boolean> = new Map([
   ['0', false],
 ]);
 const midnight = /^(\d{4}-\d{2}-\d{2})[ T]00:00(?::00(?:\.0+)?)?Z?$/;
-const dateTimeFields: ReadonlySet<ImportableLeadField> = new Set(['not_available_till', 'purchase_date']);
+const dateFields: ReadonlySet<ImportableLeadField> = new Set(leadFieldNames('importable', ['date']));
+const dateTimeFields: ReadonlySet<ImportableLeadField> = new Set(leadFieldNames('importable', ['datetime']));
 /** A date and time without an offset, as the preview shows a date cell (seconds and fractions optional). */
 const wallClock = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 
@@ -93,7 +94,7 @@ export function mapRow(cells: readonly string[], mapping: ColumnMapping, fixed: 
       const value = booleanWords.get(text.toLowerCase());
       if (value === undefined) errors[field] = [`The ${field.replaceAll('_', ' ')} field must be yes/no, true/false or 1/0.`];
       else body[field] = value;
-    } else if (field === 'date_of_birth') {
+    } else if (dateFields.has(field)) {
       body[field] = midnight.exec(text)?.[1] ?? text;
     } else if (dateTimeFields.has(field)) {
       body[field] = dateTimeIn(text, mapping.timeZone);

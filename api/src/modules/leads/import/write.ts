@@ -3,6 +3,7 @@
  * the leads with their first status history and tags, and the refused rows as failed leads.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { leadFieldEntries, type LeadFieldEntryOf } from '@crm/shared/contract';
 import type { Executor } from '../../../db/database.ts';
 import { newLeadId } from '../intake/service.ts';
 import type { ImportReferences } from './references.ts';
@@ -14,45 +15,24 @@ export type WriteContext = { jobId: number; userId: number | null; references: I
 
 type ValueColumn = { name: keyof LeadValues; type: 'text' | 'date' | 'timestamptz' | 'numeric' | 'bool' };
 
-/** The lead columns a row fills from the file; status, provenance and references are added per batch or import. */
-const valueColumns: readonly ValueColumn[] = [
-  ...(
-    [
-      'name',
-      'surname',
-      'email',
-      'alt_email',
-      'phone',
-      'phone_prefix',
-      'alt_phone',
-      'alt_phone_prefix',
-      'phone_normalized',
-      'address',
-      'second_address',
-      'state',
-      'city',
-      'zip',
-      'country',
-      'language',
-      'funnel',
-      'comment',
-      'ip',
-      'live_status',
-      'purchase_site',
-      'product_name',
-      'card_name',
-      'card_type',
-      'card_digits',
-    ] as const
-  ).map((name) => ({ name, type: 'text' as const })),
-  { name: 'date_of_birth', type: 'date' },
-  { name: 'not_available_till', type: 'timestamptz' },
-  { name: 'purchase_date', type: 'timestamptz' },
-  { name: 'purchase_amount', type: 'numeric' },
-  { name: 'recovery_amount', type: 'numeric' },
-  { name: 'deposit_exists', type: 'bool' },
-  { name: 'is_fresh', type: 'bool' },
-];
+const columnTypes: Readonly<Record<LeadFieldEntryOf<'importable'>['kind'], ValueColumn['type']>> = {
+  text: 'text',
+  email: 'text',
+  phone: 'text',
+  date: 'date',
+  datetime: 'timestamptz',
+  money: 'numeric',
+  flag: 'bool',
+};
+
+/**
+ * The lead columns a row fills from the file: the importable fields of the lead-field catalogue and the columns intake
+ * derives from them (a phone's prefix and E.164 form); status, provenance and references are added per batch or import.
+ */
+const valueColumns: readonly ValueColumn[] = leadFieldEntries('importable').flatMap((entry): ValueColumn[] => [
+  { name: entry.name, type: columnTypes[entry.kind] },
+  ...('derived' in entry ? entry.derived.map((name) => ({ name, type: 'text' as const })) : []),
+]);
 
 /**
  * A lead's values as array-literal elements, one per column above. Made when the row is checked, while the previous

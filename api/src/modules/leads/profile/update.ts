@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LeadDetail, leadUpdateBody } from '@crm/shared/contract';
+import { leadFieldNames, type LeadDetail, type leadUpdateBody } from '@crm/shared/contract';
 import { normalizePhone } from '@crm/shared/phone';
 import type { Db, Executor } from '../../../db/database.ts';
 import { leadDataHistories, leads, leadTags, tags } from '../../../db/schema/index.ts';
@@ -19,8 +19,8 @@ import { duplicateWindowDays, findDuplicates, lockContacts } from '../intake/dup
 export type LeadUpdate = z.output<typeof leadUpdateBody>;
 type LeadInsert = typeof leads.$inferInsert;
 
-const moneyFields: ReadonlySet<string> = new Set(['purchase_amount', 'recovery_amount']);
-const timestampFields: ReadonlySet<string> = new Set(['not_available_till', 'purchase_date']);
+const moneyFields: ReadonlySet<string> = new Set(leadFieldNames('editable', ['money']));
+const timestampFields: ReadonlySet<string> = new Set(leadFieldNames('editable', ['datetime']));
 
 /** A value as the history stores it, in the stored form so `100` and `100.00` read as the same amount. */
 export function historyText(field: string, value: unknown): string | null {

@@ -3,9 +3,10 @@
  * call used ("E-mail", "first_name", "Phone Number" …): known ones are mapped to lead fields, the rest are
  * shown read-only. Source and status may come as names; they are matched to the option lists by name.
  */
-import type { LeadCreateBody } from '@crm/shared/contract';
+import { leadFieldInputs, leadFieldNames, leadTextKinds, orderedLeadFields, type LeadCreateBody } from '@crm/shared/contract';
 
-export const retryTextFields = [
+/** The order of the form's text fields: the lead-field catalogue's `retry` fields. */
+const retryTextOrder = [
   'name',
   'surname',
   'email',
@@ -23,9 +24,11 @@ export const retryTextFields = [
   'ip',
   'comment',
 ] as const;
+export const retryTextFields = orderedLeadFields(leadFieldNames('retry', leadTextKinds), retryTextOrder);
 export type RetryTextField = (typeof retryTextFields)[number];
 export type RetryFormValues = Partial<Record<RetryTextField, string>> & { source_id?: number; status_id?: number };
-export const retryFieldNames: readonly string[] = [...retryTextFields, 'source_id', 'status_id'];
+/** Its text fields, source_id and status_id. */
+export const retryFieldNames: readonly string[] = leadFieldInputs('retry');
 
 type Target = RetryTextField | 'source' | 'status' | 'source_id' | 'status_id';
 

@@ -4,43 +4,17 @@
  * cleared field is cleared on the server; an edit sends only what changed, which keeps the data history to
  * real changes.
  */
-import type { LeadCreateBody, LeadDetail, LeadUpdateBody } from '@crm/shared/contract';
+import { leadFieldEntries, leadFieldInputs, leadFieldNames, leadTextKinds, type LeadCreateBody, type LeadDetail, type LeadUpdateBody } from '@crm/shared/contract';
 
-export const leadTextFields = [
-  'name',
-  'surname',
-  'email',
-  'alt_email',
-  'phone',
-  'alt_phone',
-  'country',
-  'language',
-  'funnel',
-  'address',
-  'second_address',
-  'city',
-  'state',
-  'zip',
-  'comment',
-  'ip',
-  'date_of_birth',
-  'live_status',
-  'not_available_till',
-  'purchase_site',
-  'purchase_date',
-  'purchase_amount',
-  'recovery_amount',
-  'product_name',
-  'card_name',
-  'card_type',
-  'card_digits',
-] as const;
+/** The editable fields of the lead-field catalogue, by how the form edits them (the layout is LeadFormFields'). */
+export const leadTextFields = leadFieldNames('editable', leadTextKinds);
 export type LeadTextField = (typeof leadTextFields)[number];
 /** Date fields, edited as `YYYY-MM-DD` (a native date input); the API stores the date-times at midnight UTC. */
-const leadDateFields: ReadonlySet<LeadTextField> = new Set(['date_of_birth', 'not_available_till', 'purchase_date']);
-export const leadReferenceFields = ['source_id', 'affiliate_company_id', 'email_status_id', 'alt_email_status_id', 'phone_status_id', 'alt_phone_status_id'] as const;
+const leadDateFields: ReadonlySet<LeadTextField> = new Set(leadFieldNames('editable', ['date', 'datetime']));
+const leadReferenceEntries = leadFieldEntries('editable', ['reference']);
+export const leadReferenceFields = leadFieldInputs('editable', ['reference']);
 export type LeadReferenceField = (typeof leadReferenceFields)[number];
-export const leadFlagFields = ['deposit_exists', 'is_fresh'] as const;
+export const leadFlagFields = leadFieldNames('editable', ['flag']);
 export type LeadFlagField = (typeof leadFlagFields)[number];
 
 export type LeadFormValues = Partial<Record<LeadTextField, string | null>> &
@@ -48,7 +22,7 @@ export type LeadFormValues = Partial<Record<LeadTextField, string | null>> &
   Partial<Record<LeadFlagField, boolean>> & { status_id?: number | null; tag_ids?: number[] };
 
 /** Every field name of the form, for placing the server's 422 messages. */
-export const leadFormFields = [...leadTextFields, ...leadReferenceFields, ...leadFlagFields, 'status_id', 'tag_ids'] as const;
+export const leadFormFields = [...leadFieldInputs('editable'), 'status_id'] as const;
 export type LeadFormField = (typeof leadFormFields)[number];
 
 const textOf = (value: string | null | undefined): string | null => {
@@ -78,15 +52,7 @@ export function leadCreateBodyOf(values: LeadFormValues): LeadCreateBody {
 export function leadFormValuesOf(lead: LeadDetail): LeadFormValues {
   const values: LeadFormValues = {};
   for (const field of leadTextFields) values[field] = leadDateFields.has(field) ? (lead[field]?.slice(0, 10) ?? null) : lead[field];
-  const referenced: Record<LeadReferenceField, { id: number } | null> = {
-    source_id: lead.source,
-    affiliate_company_id: lead.affiliate_company,
-    email_status_id: lead.email_status,
-    alt_email_status_id: lead.alt_email_status,
-    phone_status_id: lead.phone_status,
-    alt_phone_status_id: lead.alt_phone_status,
-  };
-  for (const field of leadReferenceFields) values[field] = referenced[field]?.id ?? null;
+  for (const { name, input } of leadReferenceEntries) values[input] = lead[name]?.id ?? null;
   for (const field of leadFlagFields) values[field] = lead[field];
   values.tag_ids = lead.tags.map((tag) => tag.id);
   return values;
