@@ -1,6 +1,6 @@
 /** The history tabs of a lead profile: data, status, send and broker histories, newest first, a page at a time. */
 import { count, desc, eq } from 'drizzle-orm';
-import type { LeadBrokerHistory, LeadDataHistory, LeadHistoryKind, LeadStatusHistory, PaginationMeta } from '@crm/shared/contract';
+import type { LeadBrokerHistory, LeadDataHistory, LeadStatusHistory, PaginationMeta } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { leadBrokerHistories, leadDataHistories, leads, leadSendHistories, leadStatusHistories } from '../../../db/schema/index.ts';
 import { notFound } from '../../../http/errors.ts';
@@ -104,6 +104,3 @@ export async function brokerHistories(db: Db, leadId: number, query: HistoryPage
   }));
   return { data, meta: paginationMetaOf(query, total) };
 }
-
-/** The loader of each tab, keyed by the path segment. */
-export const historyLoaders = { data: dataHistories, status: statusHistories, send: sendHistories, broker: brokerHistories } satisfies Record<LeadHistoryKind, unknown>;
