@@ -1,5 +1,5 @@
 import '../i18n/index.ts';
-import { JobsTable } from '../profile/jobs/JobsTable.tsx';
+import { JobsTable } from '../modules/profile/jobs/JobsTable.tsx';
 
 /** Route `profile/jobs` (user.profile.job.view). */
 export default function JobsPage() {

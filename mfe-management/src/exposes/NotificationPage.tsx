@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { parseRouteId } from '@crm/shared/routes';
 import '../i18n/index.ts';
-import { NotificationView } from '../profile/notifications/NotificationView.tsx';
+import { NotificationView } from '../modules/profile/notifications/NotificationView.tsx';
 
 /** Route `profile/notification/:id` (user.profile.notification.view); an id that is not one shows as not found, never requested. */
 export default function NotificationPage() {

@@ -1,5 +1,5 @@
 import '../i18n/index.ts';
-import { NotificationsList } from '../profile/notifications/NotificationsList.tsx';
+import { NotificationsList } from '../modules/profile/notifications/NotificationsList.tsx';
 
 /** Route `profile/notifications` (user.profile.notification.view). */
 export default function NotificationsPage() {

@@ -1,5 +1,5 @@
 import '../i18n/index.ts';
-import { PermissionsList } from '../management/permissions/PermissionsList.tsx';
+import { PermissionsList } from '../modules/permissions/components/PermissionsList.tsx';
 
 export default function PermissionsPage() {
   return <PermissionsList />;

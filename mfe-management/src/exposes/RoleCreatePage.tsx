@@ -1,5 +1,5 @@
 import '../i18n/index.ts';
-import { RoleCreate } from '../management/roles/RoleCreate.tsx';
+import { RoleCreate } from '../modules/roles/components/RoleCreate.tsx';
 
 export default function RoleCreatePage() {
   return <RoleCreate />;

@@ -1,5 +1,5 @@
 import '../i18n/index.ts';
-import { RoleEdit } from '../management/roles/RoleEdit.tsx';
+import { RoleEdit } from '../modules/roles/components/RoleEdit.tsx';
 
 export default function RoleEditPage() {
   return <RoleEdit />;

@@ -1,5 +1,5 @@
 import '../i18n/index.ts';
-import { RolesScreen } from '../management/roles/RolesScreen.tsx';
+import { RolesScreen } from '../modules/roles/components/RolesScreen.tsx';
 
 export default function RolesPage() {
   return <RolesScreen />;

@@ -1,5 +1,5 @@
 import '../i18n/index.ts';
-import { UserCreate } from '../management/users/UserCreate.tsx';
+import { UserCreate } from '../modules/users/components/UserCreate.tsx';
 
 export default function UserCreatePage() {
   return <UserCreate />;

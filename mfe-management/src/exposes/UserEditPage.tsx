@@ -1,5 +1,5 @@
 import '../i18n/index.ts';
-import { UserEdit } from '../management/users/UserEdit.tsx';
+import { UserEdit } from '../modules/users/components/UserEdit.tsx';
 
 export default function UserEditPage() {
   return <UserEdit />;

@@ -1,5 +1,5 @@
 import '../i18n/index.ts';
-import { UsersList } from '../management/users/UsersList.tsx';
+import { UsersList } from '../modules/users/components/UsersList.tsx';
 
 export default function UsersPage() {
   return <UsersList />;

@@ -1,6 +1,6 @@
 import { ResourceScreen } from '@crm/shared/ui';
 import { SettingsPage } from '../SettingsPage.tsx';
-import { settingsScreens } from '../resources.tsx';
+import { settingsScreens } from '../modules/resources/settingsScreens.tsx';
 
 export default function LanguagesPage() {
   return (
