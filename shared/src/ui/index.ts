@@ -18,4 +18,4 @@ export * from './feedback/serverMessage.ts';
 export * from './feedback/toastOutcome.ts';
 export * from './resource/ResourceScreen.tsx';
 export * from './resource/resourceApi.ts';
-export * from './components/RemoteMarks.tsx';
+export * from './components/RemotePage.tsx';
