@@ -1,11 +1,11 @@
 import { ResourceScreen } from '@crm/shared/ui';
-import { BrokersRemotePage } from '../BrokersRemotePage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { brokerScreen } from '../modules/brokers/brokerScreen.tsx';
 
 export default function BrokersPage() {
   return (
-    <BrokersRemotePage>
+    <RemotePage>
       <ResourceScreen spec={brokerScreen} />
-    </BrokersRemotePage>
+    </RemotePage>
   );
 }

@@ -1,10 +1,10 @@
-import { BrokersRemotePage } from '../BrokersRemotePage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { DepartmentHistoriesScreen } from '../modules/departments/components/DepartmentHistoriesScreen.tsx';
 
 export default function DepartmentHistoriesPage() {
   return (
-    <BrokersRemotePage>
+    <RemotePage>
       <DepartmentHistoriesScreen />
-    </BrokersRemotePage>
+    </RemotePage>
   );
 }

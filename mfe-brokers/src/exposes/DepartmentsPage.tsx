@@ -1,11 +1,11 @@
 import { ResourceScreen } from '@crm/shared/ui';
-import { BrokersRemotePage } from '../BrokersRemotePage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { departmentScreen } from '../modules/departments/departmentScreen.tsx';
 
 export default function DepartmentsPage() {
   return (
-    <BrokersRemotePage>
+    <RemotePage>
       <ResourceScreen spec={departmentScreen} />
-    </BrokersRemotePage>
+    </RemotePage>
   );
 }

@@ -1,11 +1,11 @@
 import { ResourceScreen } from '@crm/shared/ui';
-import { BrokersRemotePage } from '../BrokersRemotePage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { integrationScreen } from '../modules/integrations/integrationScreen.tsx';
 
 export default function SendIntegrationsPage() {
   return (
-    <BrokersRemotePage>
+    <RemotePage>
       <ResourceScreen spec={integrationScreen} />
-    </BrokersRemotePage>
+    </RemotePage>
   );
 }

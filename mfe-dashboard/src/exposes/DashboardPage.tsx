@@ -1,10 +1,10 @@
-import { DashboardRemotePage } from '../DashboardRemotePage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { DashboardScreen } from '../modules/statistics/components/DashboardScreen.tsx';
 
 export default function DashboardPage() {
   return (
-    <DashboardRemotePage>
+    <RemotePage>
       <DashboardScreen />
-    </DashboardRemotePage>
+    </RemotePage>
   );
 }

@@ -1,10 +1,10 @@
-import { LeadsPage } from '../LeadsPage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { BlacklistScreen } from '../modules/records/blacklist/BlacklistScreen.tsx';
 
 export default function BlacklistPage() {
   return (
-    <LeadsPage>
+    <RemotePage>
       <BlacklistScreen />
-    </LeadsPage>
+    </RemotePage>
   );
 }

@@ -1,10 +1,10 @@
-import { LeadsPage } from '../LeadsPage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { FailedLeadsScreen } from '../modules/records/failed/FailedLeadsScreen.tsx';
 
 export default function FailedLeadsPage() {
   return (
-    <LeadsPage>
+    <RemotePage>
       <FailedLeadsScreen />
-    </LeadsPage>
+    </RemotePage>
   );
 }

@@ -1,10 +1,10 @@
-import { LeadsPage } from '../LeadsPage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { SendHistoryScreen } from '../modules/records/history/SendHistoryScreen.tsx';
 
 export default function LeadHistoryPage() {
   return (
-    <LeadsPage>
+    <RemotePage>
       <SendHistoryScreen />
-    </LeadsPage>
+    </RemotePage>
   );
 }

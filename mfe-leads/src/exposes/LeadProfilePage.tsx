@@ -1,10 +1,10 @@
-import { LeadsPage } from '../LeadsPage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { LeadProfileScreen } from '../modules/leads/components/profile/LeadProfileScreen.tsx';
 
 export default function LeadProfilePage() {
   return (
-    <LeadsPage>
+    <RemotePage>
       <LeadProfileScreen />
-    </LeadsPage>
+    </RemotePage>
   );
 }

@@ -1,10 +1,10 @@
-import { LeadsPage } from '../LeadsPage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { LeadSearchScreen } from '../modules/leads/components/search/LeadSearchScreen.tsx';
 
 export default function LeadSearchPage() {
   return (
-    <LeadsPage>
+    <RemotePage>
       <LeadSearchScreen />
-    </LeadsPage>
+    </RemotePage>
   );
 }

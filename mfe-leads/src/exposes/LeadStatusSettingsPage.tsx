@@ -1,10 +1,10 @@
-import { LeadsPage } from '../LeadsPage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { StatusRulesScreen } from '../modules/records/statusRules/StatusRulesScreen.tsx';
 
 export default function LeadStatusSettingsPage() {
   return (
-    <LeadsPage>
+    <RemotePage>
       <StatusRulesScreen />
-    </LeadsPage>
+    </RemotePage>
   );
 }

@@ -1,7 +1,11 @@
-import '../i18n/index.ts';
-import { JobsTable } from '../profile/jobs/JobsTable.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { JobsTable } from '../modules/profile/jobs/JobsTable.tsx';
 
 /** Route `profile/jobs` (user.profile.job.view). */
 export default function JobsPage() {
-  return <JobsTable />;
+  return (
+    <RemotePage>
+      <JobsTable />
+    </RemotePage>
+  );
 }

@@ -1,9 +1,13 @@
 import { useParams } from 'react-router-dom';
 import { parseRouteId } from '@crm/shared/routes';
-import '../i18n/index.ts';
-import { NotificationView } from '../profile/notifications/NotificationView.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { NotificationView } from '../modules/profile/notifications/NotificationView.tsx';
 
 /** Route `profile/notification/:id` (user.profile.notification.view); an id that is not one shows as not found, never requested. */
 export default function NotificationPage() {
-  return <NotificationView id={parseRouteId(useParams().id)} />;
+  return (
+    <RemotePage>
+      <NotificationView id={parseRouteId(useParams().id)} />
+    </RemotePage>
+  );
 }

@@ -1,7 +1,11 @@
-import '../i18n/index.ts';
-import { NotificationsList } from '../profile/notifications/NotificationsList.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { NotificationsList } from '../modules/profile/notifications/NotificationsList.tsx';
 
 /** Route `profile/notifications` (user.profile.notification.view). */
 export default function NotificationsPage() {
-  return <NotificationsList />;
+  return (
+    <RemotePage>
+      <NotificationsList />
+    </RemotePage>
+  );
 }

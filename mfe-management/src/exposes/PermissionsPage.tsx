@@ -1,6 +1,10 @@
-import '../i18n/index.ts';
-import { PermissionsList } from '../management/permissions/PermissionsList.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { PermissionsList } from '../modules/permissions/components/PermissionsList.tsx';
 
 export default function PermissionsPage() {
-  return <PermissionsList />;
+  return (
+    <RemotePage>
+      <PermissionsList />
+    </RemotePage>
+  );
 }

@@ -1,6 +1,10 @@
-import '../i18n/index.ts';
-import { RoleCreate } from '../management/roles/RoleCreate.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { RoleCreate } from '../modules/roles/components/RoleCreate.tsx';
 
 export default function RoleCreatePage() {
-  return <RoleCreate />;
+  return (
+    <RemotePage>
+      <RoleCreate />
+    </RemotePage>
+  );
 }

@@ -1,6 +1,10 @@
-import '../i18n/index.ts';
-import { RoleEdit } from '../management/roles/RoleEdit.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { RoleEdit } from '../modules/roles/components/RoleEdit.tsx';
 
 export default function RoleEditPage() {
-  return <RoleEdit />;
+  return (
+    <RemotePage>
+      <RoleEdit />
+    </RemotePage>
+  );
 }

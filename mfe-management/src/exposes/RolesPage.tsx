@@ -1,6 +1,10 @@
-import '../i18n/index.ts';
-import { RolesScreen } from '../management/roles/RolesScreen.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { RolesScreen } from '../modules/roles/components/RolesScreen.tsx';
 
 export default function RolesPage() {
-  return <RolesScreen />;
+  return (
+    <RemotePage>
+      <RolesScreen />
+    </RemotePage>
+  );
 }

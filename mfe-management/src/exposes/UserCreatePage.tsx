@@ -1,6 +1,10 @@
-import '../i18n/index.ts';
-import { UserCreate } from '../management/users/UserCreate.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { UserCreate } from '../modules/users/components/UserCreate.tsx';
 
 export default function UserCreatePage() {
-  return <UserCreate />;
+  return (
+    <RemotePage>
+      <UserCreate />
+    </RemotePage>
+  );
 }

@@ -1,6 +1,10 @@
-import '../i18n/index.ts';
-import { UserEdit } from '../management/users/UserEdit.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { UserEdit } from '../modules/users/components/UserEdit.tsx';
 
 export default function UserEditPage() {
-  return <UserEdit />;
+  return (
+    <RemotePage>
+      <UserEdit />
+    </RemotePage>
+  );
 }

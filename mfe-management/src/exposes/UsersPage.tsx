@@ -1,6 +1,10 @@
-import '../i18n/index.ts';
-import { UsersList } from '../management/users/UsersList.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { UsersList } from '../modules/users/components/UsersList.tsx';
 
 export default function UsersPage() {
-  return <UsersList />;
+  return (
+    <RemotePage>
+      <UsersList />
+    </RemotePage>
+  );
 }

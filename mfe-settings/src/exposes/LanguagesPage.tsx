@@ -1,11 +1,11 @@
 import { ResourceScreen } from '@crm/shared/ui';
-import { SettingsPage } from '../SettingsPage.tsx';
-import { settingsScreens } from '../resources.tsx';
+import { RemotePage } from '../RemotePage.ts';
+import { settingsScreens } from '../modules/resources/settingsScreens.tsx';
 
 export default function LanguagesPage() {
   return (
-    <SettingsPage>
+    <RemotePage>
       <ResourceScreen spec={settingsScreens.languages} />
-    </SettingsPage>
+    </RemotePage>
   );
 }

@@ -1,10 +1,10 @@
-import { SettingsPage } from '../SettingsPage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { RequestsScreen } from '../modules/requests/components/RequestsScreen.tsx';
 
 export default function RequestsPage() {
   return (
-    <SettingsPage>
+    <RemotePage>
       <RequestsScreen />
-    </SettingsPage>
+    </RemotePage>
   );
 }

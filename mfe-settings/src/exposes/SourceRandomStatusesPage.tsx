@@ -1,10 +1,10 @@
-import { SettingsPage } from '../SettingsPage.tsx';
+import { RemotePage } from '../RemotePage.ts';
 import { SourceRandomStatusesScreen } from '../modules/sourceRandomStatuses/components/SourceRandomStatusesScreen.tsx';
 
 export default function SourceRandomStatusesPage() {
   return (
-    <SettingsPage>
+    <RemotePage>
       <SourceRandomStatusesScreen />
-    </SettingsPage>
+    </RemotePage>
   );
 }

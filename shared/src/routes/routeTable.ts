@@ -129,6 +129,9 @@ export const routeTable = [
 
 export type RoutePath = (typeof routeTable)[number]['path'];
 
+/** The names of the pages a remote exposes, as a type: the same routes `pagesOf` gives its webpack exposes; its `pages.ts` is held to them. */
+export type PageOf<R extends RemoteName> = Extract<(typeof routeTable)[number], { remote: R }>['page'];
+
 /** The pages a remote must expose, derived from the table (its webpack config reads this). */
 export function pagesOf(remote: RemoteName): string[] {
   return routeTable.filter((route) => route.remote === remote).map((route) => route.page);

@@ -2,7 +2,6 @@
 
 export const maxColumnLetters = 702;
 export const importPreviewRows = 11;
-export const csvChunkSize = 2_097_152;
 export const importMaxRows = 200_000;
 
 /** Column names by letters: A … Z, then AA … ZZ; 702 columns at most. */

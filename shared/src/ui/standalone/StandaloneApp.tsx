@@ -10,10 +10,13 @@ import { Toaster } from 'react-hot-toast';
 import { App as AntApp, Layout, Menu } from 'antd';
 import { AppConfig } from '@crm/shared/ui/login';
 import { defaults, i18n, selectIsLoggedIn, useAppSelector, type AppStore } from '@crm/shared';
-import { routeTable, type RemoteName } from '@crm/shared/routes';
+import { routeTable, type PageOf, type RemoteName } from '@crm/shared/routes';
 import { FullPageLoader, LoginForm } from '@crm/shared/ui/login';
 
-type Pages = Record<string, ComponentType>;
+/** A remote's pages by name, for its standalone shell: exactly the pages the route table gives it (its `pages.ts`). */
+export type RemotePages<R extends RemoteName> = Record<PageOf<R>, ComponentType>;
+
+type Pages = Partial<Record<string, ComponentType>>;
 
 function StandaloneRoutes({ remote, pages }: { remote: RemoteName; pages: Pages }) {
   const { t } = useTranslation();
@@ -46,7 +49,7 @@ function StandaloneRoutes({ remote, pages }: { remote: RemoteName; pages: Pages 
   );
 }
 
-export function StandaloneApp({ store, remote, pages }: { store: AppStore; remote: RemoteName; pages: Pages }) {
+export function StandaloneApp<R extends RemoteName>({ store, remote, pages }: { store: AppStore; remote: R; pages: RemotePages<R> }) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

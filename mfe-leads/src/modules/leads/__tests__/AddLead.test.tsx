@@ -1,5 +1,5 @@
 import { configure, formItemOf, requestBody, screen, stubApi, waitFor, within, type TestClient } from '@crm/shared/testing';
-import { chooseOption, leadDetail, leadItem, pageReply, renderLeadRoutes, user } from './leadTestKit.tsx';
+import { chooseOption, leadDetail, leadItem, pageReply, renderLeadRoutes, user } from '../../../testing/leadTestKit.tsx';
 
 // Whole antd screens in jsdom take seconds on a busy machine.
 jest.setTimeout(60_000);

@@ -1,5 +1,5 @@
 import { configure, formItemOf, requestBody, screen, stubApi, waitFor, within, type TestClient } from '@crm/shared/testing';
-import { calledStatus, chooseOption, everyLeadPermission, leadDetail, newStatus, renderLeadRoutes, user } from './leadTestKit.tsx';
+import { calledStatus, chooseOption, everyLeadPermission, leadDetail, newStatus, renderLeadRoutes, user } from '../../../testing/leadTestKit.tsx';
 
 // Whole antd screens in jsdom take seconds on a busy machine.
 jest.setTimeout(60_000);

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, stubApi, waitFor, within, type TestClient } from '@crm/shared/testing';
 import { chosenColumnsStorageKey } from '../hooks/useChosenColumns.ts';
-import { chooseOption, everyLeadPermission, leadItem, pageReply, renderLeadRoutes, user } from './leadTestKit.tsx';
+import { chooseOption, everyLeadPermission, leadItem, pageReply, renderLeadRoutes, user } from '../../../testing/leadTestKit.tsx';
 
 // Whole antd screens in jsdom take seconds on a busy machine.
 jest.setTimeout(60_000);

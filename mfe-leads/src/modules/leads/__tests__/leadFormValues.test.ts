@@ -1,5 +1,5 @@
 import { leadCreateBodyOf, leadFormFieldOf, leadFormValuesOf, leadUpdateBodyOf } from '../components/form/leadFormValues.ts';
-import { leadDetail } from './leadTestKit.tsx';
+import { leadDetail } from '../../../testing/leadTestKit.tsx';
 
 test('an add leaves empty fields out and trims the rest', () => {
   expect(leadCreateBodyOf({ name: '  Ada ', email: '', country: undefined, phone: '030 1', source_id: 1, tag_ids: [], status_id: null })).toEqual({

@@ -17,7 +17,7 @@ import {
 } from '@crm/shared/ui';
 import { useAccess } from '@crm/shared';
 import { crudPermissions, type SourceRandomStatusItem } from '@crm/shared/contract';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { StatusBadge } from '../../resources/components/StatusBadge.tsx';
 import { SourceRandomStatusForm, type RandomStatusFormValues } from './SourceRandomStatusForm.tsx';
 
 const path = '/settings/source/random/status';

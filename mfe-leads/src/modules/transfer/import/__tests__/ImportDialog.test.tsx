@@ -2,7 +2,7 @@ import { configure, jobFixture, renderWithProviders, requestBody, screen, signed
 import type { Job } from '@crm/shared/contract';
 import '../../../../i18n/index.ts';
 import { useLeadSearchListQuery } from '../../../leads/api/leadsApi.ts';
-import { chooseOption, loadOptions, pageReply, user } from '../../../leads/__tests__/leadTestKit.tsx';
+import { chooseOption, loadOptions, pageReply, user } from '../../../../testing/leadTestKit.tsx';
 import { ImportButton } from '../ImportButton.tsx';
 
 // A whole antd dialog in jsdom takes seconds on a busy machine.

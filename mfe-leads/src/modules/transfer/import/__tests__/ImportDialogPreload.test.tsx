@@ -1,6 +1,6 @@
 import { renderWithProviders, screen, signedInSession, stubApi, waitFor } from '@crm/shared/testing';
 import '../../../../i18n/index.ts';
-import { loadOptions, pageReply, user } from '../../../leads/__tests__/leadTestKit.tsx';
+import { loadOptions, pageReply, user } from '../../../../testing/leadTestKit.tsx';
 import { ImportButton } from '../ImportButton.tsx';
 
 jest.setTimeout(60_000);

@@ -3,7 +3,7 @@ import { previewXlsx } from '../preview/xlsxPreview.ts';
 import { defaultPreviewSettings } from '../preview/filePreview.ts';
 import { PreviewError, xlsxErrorCode } from '../preview/previewErrors.ts';
 import { slicedXlsx } from '../preview/xlsxSlice.ts';
-import { blobOf, installNodeStreams } from './workbookFiles.ts';
+import { blobOf, installNodeStreams } from '../../../../testing/workbookFiles.ts';
 
 type Cell = string | number | boolean | Date | null;
 

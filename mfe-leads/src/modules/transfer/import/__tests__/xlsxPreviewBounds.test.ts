@@ -1,7 +1,7 @@
 import { readLimits } from '@crm/shared/contract';
 import { defaultPreviewSettings } from '../preview/filePreview.ts';
 import { previewXlsx } from '../preview/xlsxPreview.ts';
-import { inlineRow, packageParts, sharedStringsXml, sheetXml, installNodeStreams, zipOf, type Part } from './workbookFiles.ts';
+import { inlineRow, packageParts, sharedStringsXml, sheetXml, installNodeStreams, zipOf, type Part } from '../../../../testing/workbookFiles.ts';
 
 installNodeStreams();
 jest.setTimeout(60_000);

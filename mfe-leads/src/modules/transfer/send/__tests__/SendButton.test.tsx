@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import type { Job } from '@crm/shared/contract';
 import { configure, jobFixture, renderWithProviders, requestBody, screen, signedInSession, stubApi, waitFor, within, type TestClient } from '@crm/shared/testing';
 import '../../../../i18n/index.ts';
-import { chooseOption, everyLeadPermission, leadDetail, leadItem, pageReply, renderLeadRoutes, user } from '../../../leads/__tests__/leadTestKit.tsx';
+import { chooseOption, everyLeadPermission, leadDetail, leadItem, pageReply, renderLeadRoutes, user } from '../../../../testing/leadTestKit.tsx';
 import { SendButton } from '../SendButton.tsx';
 import { searchSendScope } from '../sendRequest.ts';
 
