@@ -9,7 +9,6 @@ import { workerSlot } from '../stack/slots.ts';
 
 export const admin = { email: e2eStack.adminEmail, password: e2eStack.adminPassword };
 export const agent = { email: 'agent@example.com', password: e2eStack.demoPassword };
-export const manager = { email: 'manager@example.com', password: e2eStack.demoPassword };
 
 export class LoginPage {
   constructor(private readonly page: Page) {}

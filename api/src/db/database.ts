@@ -4,7 +4,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir, startEmbedded } from './embedded.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
 /** The database or a transaction on it: what a query that may run inside a transaction takes. */
 export type Executor = PgDatabase<NodePgQueryResultHKT, Schema>;

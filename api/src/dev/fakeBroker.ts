@@ -7,13 +7,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type BrokerShape = 'generic' | 'trackbox' | 'elnopy';
+type BrokerShape = 'generic' | 'trackbox' | 'elnopy';
 
 /** A lead the broker accepted. Failed and rejected posts are not listed (they count in `leadPosts`). */
-export type ReceivedLead = { shape: BrokerShape; email: string | null; body: Record<string, unknown>; headers: Record<string, string>; at: Date };
+type ReceivedLead = { shape: BrokerShape; email: string | null; body: Record<string, unknown>; headers: Record<string, string>; at: Date };
 
 /** What pulls say about a lead: its status and, once it deposited, when (written as the broker would). */
-export type LeadReport = { status: string; ftd_at: string | null };
+type LeadReport = { status: string; ftd_at: string | null };
 
 export type FakeBroker = {
   /** The origin, `http://127.0.0.1:<port>`. */

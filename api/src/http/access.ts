@@ -22,7 +22,7 @@ export const publicRoutes: readonly string[] = [
   'GET /api/send/integration/:id/postback',
   'POST /api/send/integration/:id/postback',
 ];
-export const publicPrefixes: readonly string[] = ['/api/docs'];
+const publicPrefixes: readonly string[] = ['/api/docs'];
 
 export function isPublicRoute(method: string, url: string): boolean {
   // Fastify mirrors every GET route as HEAD.

@@ -10,7 +10,7 @@ import { HttpError } from './errors.ts';
 type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Counts one hit of `key` in its current window: the hits so far and the milliseconds left in the window. */
-export async function countHit(pool: Queryable, key: string, timeWindowMs: number): Promise<{ current: number; ttl: number }> {
+async function countHit(pool: Queryable, key: string, timeWindowMs: number): Promise<{ current: number; ttl: number }> {
   const result = await pool.query<{ hits: number; ttl: number }>(
     `insert into rate_limits as r (key, hits, reset_at) values ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
      on conflict (key) do update set

@@ -20,19 +20,19 @@ import { pageWindow, paginationMetaOf } from './pagination.ts';
 
 type ResourceTable = PgTable & { id: AnyPgColumn };
 
-export type UniqueRule = { field: string; columns: readonly AnyPgColumn[]; message?: string };
+type UniqueRule = { field: string; columns: readonly AnyPgColumn[]; message?: string };
 
 type ItemSchema = z.ZodType<Record<string, unknown>>;
 
 export type Row = Record<string, unknown>;
 
 /** An equality filter on a column, or any condition built from the query value (e.g. a membership). */
-export type ResourceFilter = { schema: z.ZodType } & ({ column: AnyPgColumn } | { where(value: unknown): SQL });
+type ResourceFilter = { schema: z.ZodType } & ({ column: AnyPgColumn } | { where(value: unknown): SQL });
 
 /** What a write hook sees: the row as written (or deleted), the validated body, the row before, and who asked. */
-export type WriteContext = { row: Row; body: Row; existing: Row | null; auth: AuthContext };
+type WriteContext = { row: Row; body: Row; existing: Row | null; auth: AuthContext };
 
-export type ResourceHooks = {
+type ResourceHooks = {
   /** Adds related data to rows before `toItem` (one query per relation for a whole page). */
   withRelated?(executor: Executor, rows: Row[]): Promise<Row[]>;
   /** Turns a validated body into the table's column values (drop relation fields, hash a password…). */
@@ -73,7 +73,7 @@ export type ResourceDefinition = {
 const settingMessages = { created: 'Setting successfully created', updated: 'Setting successfully updated', deleted: 'Setting successfully deleted' };
 
 /** `%text%` for ILIKE, with the pattern characters of the text escaped. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replaceAll(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 

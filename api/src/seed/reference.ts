@@ -28,7 +28,7 @@ export type SeedReport = {
   demoUsers: { email: string; password: string; role: string }[];
 };
 
-export const defaultDemoPassword = 'demo-password';
+const defaultDemoPassword = 'demo-password';
 
 export async function seedReference(db: Db, options: SeedOptions): Promise<SeedReport> {
   return db.transaction(async (tx) => {

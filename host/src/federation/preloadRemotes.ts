@@ -24,7 +24,7 @@ export function reachableRemotes(permissions: readonly string[]): RemotePreload[
 }
 
 /** Runs `callback` once the browser is idle (at the latest after `timeoutMs`); returns a cancel function. */
-export function whenIdle(callback: () => void, timeoutMs = 2_000): () => void {
+function whenIdle(callback: () => void, timeoutMs = 2_000): () => void {
   // Safari has no requestIdleCallback: a timer stands in.
   if (typeof window.requestIdleCallback !== 'function') {
     const timer = setTimeout(callback, 200);

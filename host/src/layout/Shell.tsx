@@ -10,7 +10,7 @@ import { useSessionSchedulers } from '../app/useSessionSchedulers.ts';
 import { Header } from './Header.tsx';
 import { SidebarMenu } from './Sidebar.tsx';
 
-export const sidebarCollapsedKey = 'crm.sidebar.collapsed';
+const sidebarCollapsedKey = 'crm.sidebar.collapsed';
 
 export function Shell() {
   useSessionSchedulers();

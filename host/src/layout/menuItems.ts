@@ -3,7 +3,7 @@ import { isAllowed } from '@crm/shared/access';
 import { matchPath } from 'react-router-dom';
 import { menuGroups, routeTable, type MenuGroup } from '@crm/shared/routes';
 
-export type MenuEntry = { path: string; titleKey: string };
+type MenuEntry = { path: string; titleKey: string };
 export type MenuSection = { group: MenuGroup | 'top'; entries: MenuEntry[] };
 
 export function visibleMenu(permissions: readonly string[]): MenuSection[] {

@@ -3,5 +3,5 @@ import de from './de.json';
 import en from './en.json';
 
 /** This remote's namespace; added to the host's one i18n instance when a page first loads. */
-export const namespace = 'brokers';
+const namespace = 'brokers';
 addTranslations(namespace, { en, de });

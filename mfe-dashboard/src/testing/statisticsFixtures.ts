@@ -1,7 +1,7 @@
 /** A statistics answer as the contract describes it, for this remote's tests. */
 import { dashboardCardKeys, type DashboardCard, type DashboardCardKey, type DashboardDepartment, type DashboardStatistics } from '@crm/shared/contract';
 
-export const weekDays = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07'];
+const weekDays = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07'];
 const zeros = [0, 0, 0, 0, 0, 0, 0];
 
 export function cardFixture(key: DashboardCardKey, overrides: Partial<DashboardCard> = {}): DashboardCard {

@@ -58,7 +58,7 @@ function sizeMessage(label: string, issue: Extract<Issue, { code: 'too_big' | 't
 }
 
 /** The message of an issue whose schema gave none; undefined keeps zod's own (a field-less issue, a rare kind). */
-export function fieldIssueMessage(issue: Issue): string | undefined {
+function fieldIssueMessage(issue: Issue): string | undefined {
   const label = fieldLabel(issue.path ?? []);
   if (!label) return undefined;
   switch (issue.code) {

@@ -4,7 +4,7 @@ import { bigint, integer, timestamp } from 'drizzle-orm/pg-core';
 export const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 export const bigId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-export const updatedAt = () =>
+const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .defaultNow()

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { latestUnread, unreadTotal } from '../notifications/service.ts';
 
 /** How many unread notifications the profile carries for the header bell. */
-export const bellSize = 10;
+const bellSize = 10;
 
 export async function profileOf(db: Db, userId: number, permissions: readonly string[]): Promise<Profile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

@@ -24,7 +24,7 @@ export function percentageChange(value: number, previous: number): number {
   return Math.round(((value - previous) / previous) * 1000) / 10 || 0;
 }
 
-export function cardOf(key: DashboardCardKey, series: DailySeries): DashboardCard {
+function cardOf(key: DashboardCardKey, series: DailySeries): DashboardCard {
   const values = shownWeek(series);
   const value = sum(values);
   const previous = sum(series.slice(0, dashboardDays));

@@ -8,7 +8,7 @@
  */
 import v8 from 'node:v8';
 
-export const jobHeapGrowingPercent = 50;
+const jobHeapGrowingPercent = 50;
 
 /** Applied once, when the process starts working jobs (V8 reads it at each full collection). */
 export function setJobHeapGrowth(): void {

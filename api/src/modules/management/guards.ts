@@ -11,7 +11,7 @@ import type { Executor } from '../../db/database.ts';
 /** One advisory lock serialises the checks, so two concurrent downgrades cannot each count on the other's holder. */
 const fullAccessLockKey = 7_246_001;
 
-export const noFullAccessHolderLeft = 'This change would leave no user holding every permission. Give another user every permission first.';
+const noFullAccessHolderLeft = 'This change would leave no user holding every permission. Give another user every permission first.';
 
 export async function assertSomeoneHoldsEveryPermission(tx: Executor): Promise<void> {
   // Taken after the write and before the read: under READ COMMITTED the read then sees every earlier commit.

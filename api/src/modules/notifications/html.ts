@@ -13,7 +13,7 @@ export class Html {
 
 export type HtmlValue = Html | string | number;
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 export function html(parts: TemplateStringsArray, ...values: readonly HtmlValue[]): Html {
   const text = parts.reduce((built, part, index) => {

@@ -10,10 +10,8 @@
  * Everything random comes from one seeded PRNG, so a run is reproducible for a given seed and database state.
  * Emails use reserved example domains and URLs the `.example` TLD, so demo data never reaches a real mailbox or host.
  */
-export type { LeadBatch, LeadGenerator } from './columns.ts';
-export { countryProfiles, type CountryProfile } from './countries.ts';
+export { countryProfiles } from './countries.ts';
 export { leadInsertStatement } from './leadInsert.ts';
-export { createRandom, type Random } from './random.ts';
+export { createRandom } from './random.ts';
 export { MissingReferenceDataError } from './reference.ts';
-export type { DemoSeedReport, DemoTable } from './report.ts';
-export { createDemoLeadGenerator, seedDemoData, type DemoSeedOptions } from './seed.ts';
+export { createDemoLeadGenerator, seedDemoData } from './seed.ts';

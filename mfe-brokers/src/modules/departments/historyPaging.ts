@@ -4,7 +4,7 @@ import type { TableProps } from '@crm/shared/ui';
 
 type Pagination = Exclude<TableProps['pagination'], false | undefined>;
 
-export const defaultHistoryPageSize = 25;
+const defaultHistoryPageSize = 25;
 
 export function useHistoryPaging() {
   const [page, setPage] = useState({ current: 1, pageSize: defaultHistoryPageSize });

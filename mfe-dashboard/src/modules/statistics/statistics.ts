@@ -20,7 +20,7 @@ export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-export const dayLabelFormat = 'MMM DD';
+const dayLabelFormat = 'MMM DD';
 
 /** '2026-03-05' → 'Mar 05'. */
 export function dayLabels(days: readonly string[]): string[] {
@@ -59,7 +59,7 @@ export function isEmptyWeek(statistics: DashboardStatistics): boolean {
 }
 
 /** The combiner's defaults: the first (up to) three departments and every metric. */
-export const defaultDepartmentCount = 3;
+const defaultDepartmentCount = 3;
 export function defaultDepartmentIds(departments: readonly DashboardDepartment[]): number[] {
   return departments.slice(0, defaultDepartmentCount).map((department) => department.broker_department_id);
 }

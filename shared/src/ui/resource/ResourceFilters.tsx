@@ -22,7 +22,7 @@ export type ResourceFilter = {
   | { useOptions: () => readonly FilterOption[]; options?: never }
 );
 
-export type FilterValues = Partial<Record<string, FilterValue>>;
+type FilterValues = Partial<Record<string, FilterValue>>;
 
 type FilterSelectProps = { filter: ResourceFilter; value: FilterValue | undefined; onChange(value: FilterValue | undefined): void };
 

@@ -17,7 +17,7 @@ export type LeadContacts = {
   ip?: string | null | undefined;
 };
 
-export type BlacklistField = 'email' | 'alt_email' | 'phone' | 'alt_phone' | 'ip';
+type BlacklistField = 'email' | 'alt_email' | 'phone' | 'alt_phone' | 'ip';
 export type BlacklistHit = { field: BlacklistField; type: BlacklistType; value: string; entryId: number };
 
 const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1);

@@ -12,12 +12,12 @@ const emailSchema = z.email();
 /** ASCII host names: labels of letters, digits and inner hyphens, at least two labels, a non-numeric top level. */
 const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-export function normalizeEmail(text: string): Normalized {
+function normalizeEmail(text: string): Normalized {
   const value = text.trim().toLowerCase();
   return emailSchema.safeParse(value).success ? { value } : { error: 'The value must be a valid email address.' };
 }
 
-export function normalizeEmailDomain(text: string): Normalized {
+function normalizeEmailDomain(text: string): Normalized {
   // A leading '@' is how people often write a domain to block ("@spam.example"): accept it, refuse any other '@'.
   const value = text.trim().toLowerCase().replace(/^@/, '');
   if (value.includes('@')) return { error: 'The value must be a domain without "@", like example.com.' };
@@ -25,7 +25,7 @@ export function normalizeEmailDomain(text: string): Normalized {
 }
 
 /** Phones must be written internationally: a blacklist entry has no country to read a national number with. */
-export function normalizeBlacklistPhone(text: string): Normalized {
+function normalizeBlacklistPhone(text: string): Normalized {
   if (!/^\s*(\+|00)/.test(text)) return { error: 'Give the phone in international form, like +4915112345678.' };
   const reading = normalizePhone(text, null);
   return 'e164' in reading ? { value: reading.e164 } : { error: reading.error };

@@ -29,7 +29,7 @@ const plural = (count: number) => `${count} lead${count === 1 ? '' : 's'}`;
  * The path of a job's download link from the API host's root, its base path `/api` included: the console joins it to
  * the API's origin, as it does stored-file paths (it was relative to `/api` and 404'd once joined to a host).
  */
-export const downloadPath = (jobId: number, token: string) => `/api/lead/export/${jobId}/download?token=${token}`;
+const downloadPath = (jobId: number, token: string) => `/api/lead/export/${jobId}/download?token=${token}`;
 
 function downloadFileName(jobId: number, payload: ExportJobPayload, at: Date): string {
   return `leads-${at.toISOString().slice(0, 10)}-${jobId}.${payload.format}`;

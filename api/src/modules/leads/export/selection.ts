@@ -43,7 +43,7 @@ function sortValue(order: ExportOrder): SQL<string | null> {
  * (an OR of "after the cursor" and "has no date" would not be: every batch would rescan and sort all that is left).
  * `last_sent_at` / `api_ftd_at` list leads with the date first, by `(date, id)`, then those without it, by id.
  */
-export function remainingParts(order: ExportOrder, cursor: ExportCursor | null): (SQL | undefined)[] {
+function remainingParts(order: ExportOrder, cursor: ExportCursor | null): (SQL | undefined)[] {
   const descending = order.direction === 'desc';
   const comparison = descending ? sql`<` : sql`>`;
   const idAfter = cursor ? (descending ? lt(leads.id, cursor.id) : gt(leads.id, cursor.id)) : undefined;

@@ -29,21 +29,21 @@ export type ExportWriter = {
 const formulaStart = /^[=+\-@\t\r]/;
 const signedDigits = /^[+-]\d+$/;
 
-export function neutralizeFormula(text: string): string {
+function neutralizeFormula(text: string): string {
   return formulaStart.test(text) && !signedDigits.test(text) ? `'${text}` : text;
 }
 
 /** One CSV field: neutralized, and quoted when it holds a delimiter, a quote or a line break. */
-export function csvField(value: string | null): string {
+function csvField(value: string | null): string {
   if (value === null) return '';
   const text = neutralizeFormula(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const csvLine = (fields: readonly (string | null)[]): string => `${fields.map(csvField).join(',')}\r\n`;
+const csvLine = (fields: readonly (string | null)[]): string => `${fields.map(csvField).join(',')}\r\n`;
 
 /** An XLSX cell: amounts as numbers and flags as booleans (so sums and filters work), text neutralized. */
-export function xlsxCell(value: string | null, kind: CellKind): string | number | boolean | null {
+function xlsxCell(value: string | null, kind: CellKind): string | number | boolean | null {
   if (value === null) return null;
   if (kind === 'number' && Number.isFinite(Number(value))) return Number(value);
   if (kind === 'boolean') return value === 'true';

@@ -32,7 +32,7 @@ export type BatchContext = { db: Db; jobId: number; userId: number | null; total
 export type BatchResult = { cancelled: true } | { cancelled: false; checkpoint: ImportCheckpoint };
 
 /** Thrown when the job row's checkpoint is not the one this attempt continues from: another attempt got there first. */
-export class SupersededAttemptError extends Error {}
+class SupersededAttemptError extends Error {}
 
 export async function commitBatch(context: BatchContext, previous: ImportCheckpoint, batch: PreparedBatch): Promise<BatchResult> {
   const { db, jobId } = context;

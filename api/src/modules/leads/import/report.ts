@@ -1,5 +1,5 @@
 /** The counts of an import (the dry run's answer and the job's result), kept as rows are decided. */
-import type { FailedLeadReasonCode, ImportReport } from '@crm/shared/contract';
+import type { ImportReport } from '@crm/shared/contract';
 import type { RowRefusal } from './schema.ts';
 
 export function emptyReport(): ImportReport {
@@ -34,5 +34,3 @@ export function reportSummary(report: ImportReport): string {
   const blank = report.blank_lines > 0 ? ` Skipped: ${plural(report.blank_lines, 'blank line')}.` : '';
   return `${plural(report.valid, 'lead')} imported from ${plural(report.rows, 'row')}.${tail}${blank}`;
 }
-
-export type ReasonCounts = Partial<Record<FailedLeadReasonCode, number>>;

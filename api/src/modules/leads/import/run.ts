@@ -36,7 +36,7 @@ export async function* rowBatches(groups: AsyncIterable<SheetRow[]>, size: numbe
  * A CSV line with nothing in it (no cell, or only empty or blank ones): counted as a skipped blank line, not stored as
  * an empty failed lead. (A workbook's blank rows never reach here: its reader leaves them out.)
  */
-export const isBlankRow = (row: SheetRow): boolean => row.cells.every((cell) => cell.trim() === '');
+const isBlankRow = (row: SheetRow): boolean => row.cells.every((cell) => cell.trim() === '');
 
 /** Rows checked between two turns of the event loop while a batch is prepared. */
 const rowsPerTurn = 50;

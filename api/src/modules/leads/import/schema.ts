@@ -11,7 +11,6 @@ export const defaultImportBatchRows = 2_000;
 
 /** The job's payload: the request as the route validated it, plus a batch size (tests and the benchmark set it). */
 export const leadImportPayload = importRequest.extend({ batch_size: z.number().int().min(1).max(20_000).optional() });
-export type LeadImportPayload = z.output<typeof leadImportPayload>;
 export type ImportRequestData = z.output<typeof importRequest>;
 
 /** A row as it came from the file, keyed by lead field (plus the fixed values): what a failed lead keeps. */

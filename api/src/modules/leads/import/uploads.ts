@@ -24,12 +24,12 @@ export type StoredUpload = typeof importFiles.$inferSelect;
  * Where uploads live. Route plugins are given the database and the job queue, not the config, so this reads the same
  * environment the server's config was loaded from (DATA_DIR, default ./data). A separate worker process must share it.
  */
-export function importDirectory(env: NodeJS.ProcessEnv = process.env): string {
+function importDirectory(env: NodeJS.ProcessEnv = process.env): string {
   return join(loadConfig(env).dataDir, 'imports');
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-export const fileTooLargeMessage = `The file is larger than ${megabytes(importMaxFileBytes)}: split it and import the parts.`;
+const fileTooLargeMessage = `The file is larger than ${megabytes(importMaxFileBytes)}: split it and import the parts.`;
 
 function kindOf(fileName: string): ImportFileKind | null {
   const extension = extname(fileName).slice(1).toLowerCase();
@@ -98,7 +98,7 @@ export async function findUpload(db: Db, uploadId: string): Promise<StoredUpload
   return row ?? null;
 }
 
-export const uploadRetentionMs = 24 * 60 * 60 * 1000;
+const uploadRetentionMs = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes uploads older than the retention with their files, except those a queued or running import still reads

@@ -7,7 +7,7 @@ import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { leads } from '../../../db/schema/index.ts';
 import type { Executor } from '../../../db/database.ts';
 
-export const defaultDuplicateWindowDays = 30;
+const defaultDuplicateWindowDays = 30;
 
 /** `LEAD_DUPLICATE_DAYS` (0–3650; 0 turns the check off), or 30 when unset or not a whole number in range. */
 export function duplicateWindowDays(env: NodeJS.ProcessEnv = process.env): number {

@@ -31,7 +31,7 @@ export type IntakeRefusal = {
   errors: Record<string, string[]>;
 };
 
-export type IntakeSuccess = {
+type IntakeSuccess = {
   ok: true;
   lead: LeadRow;
   tagIds: number[];

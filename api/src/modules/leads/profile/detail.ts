@@ -9,7 +9,7 @@ import { companyNames, idsOf, isoOrNull, pick, statusCells, userNames } from '..
 
 export type LeadRow = typeof leads.$inferSelect;
 
-export async function findLeadRow(executor: Executor, id: number): Promise<LeadRow> {
+async function findLeadRow(executor: Executor, id: number): Promise<LeadRow> {
   const [row] = await executor.select().from(leads).where(eq(leads.id, id)).limit(1);
   if (!row) throw notFound('Lead');
   return row;

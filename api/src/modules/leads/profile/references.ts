@@ -7,7 +7,7 @@ export type StatusClass = 'lead' | 'email' | 'phone';
 export type FieldErrors = Record<string, string[]>;
 
 /** The status references of a lead and the class each must have. */
-export const statusFieldClasses = {
+const statusFieldClasses = {
   email_status_id: 'email',
   alt_email_status_id: 'email',
   phone_status_id: 'phone',

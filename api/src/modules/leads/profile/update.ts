@@ -23,7 +23,7 @@ const moneyFields: ReadonlySet<string> = new Set(leadFieldNames('editable', ['mo
 const timestampFields: ReadonlySet<string> = new Set(leadFieldNames('editable', ['datetime']));
 
 /** A value as the history stores it, in the stored form so `100` and `100.00` read as the same amount. */
-export function historyText(field: string, value: unknown): string | null {
+function historyText(field: string, value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (moneyFields.has(field)) return Number(value).toFixed(2);

@@ -6,11 +6,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { leadSearchSql, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 import { searchLeadsWith, type RunStatement } from './service.ts';
 
-export { leadSearchRoutes } from './routes.ts';
 export { searchLeads } from './service.ts';
-export { listItemsByIds } from './listItems.ts';
 export { leadSearchPlan, type LeadSearchPlan } from './plans.ts';
-export { leadSearchSql, leadSearchWhere, leadSearchOrder, leadSearchParts, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
+export { leadSearchSql, leadSearchParts, type LeadSearchOptions, type ParsedLeadSearchQuery } from './sql.ts';
 
 const dialect = new PgDialect();
 type Statement = { text: string; values: unknown[] };

@@ -61,7 +61,7 @@ export const leadPageColumns = {
 };
 
 /** Below this many letters and digits (dots, @, underscores, dashes and apostrophes aside), the free text matches as an email prefix (see the module header). */
-export const minTrigramSearchLength = 3;
+const minTrigramSearchLength = 3;
 
 /**
  * A free-text substring's matches are found through the trigram index but each must be rechecked on its heap page:
@@ -70,10 +70,10 @@ export const minTrigramSearchLength = 3;
  * estimated and the page comes from the walk down `created_at` (plans.ts), which the newest leads serve in a few
  * milliseconds at such densities, from the index alone.
  */
-export const substringCountCap = 1_000;
+const substringCountCap = 1_000;
 
 /** `text` with the LIKE pattern characters escaped (backslash is PostgreSQL's default LIKE escape). */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replaceAll(/[\\%_]/g, (match) => `\\${match}`);
 }
 
@@ -93,7 +93,7 @@ export function freeTextMatch(search: string | undefined): { kind: 'email-prefix
  * the condition reads the text alone (a walk down an order, the planner's estimate: it has statistics for
  * `search_text`, none for the compacted text, and two conditions on one text would multiply their selectivities).
  */
-export function freeTextCondition(search: string | undefined, lookup = false): SQL | undefined {
+function freeTextCondition(search: string | undefined, lookup = false): SQL | undefined {
   const match = freeTextMatch(search);
   if (!match) return undefined;
   if (match.kind === 'email-prefix') return like(leads.email, `${escapeLike(match.text)}%`);
@@ -210,7 +210,7 @@ export function leadSearchParts(query: ParsedLeadSearchQuery, options: LeadSearc
 }
 
 /** `select count(*)` of the matches, stopping at cap + 1: "more than cap" is all the list needs to know. */
-export function cappedCountSql(where: SQL | undefined, cap: number): SQL {
+function cappedCountSql(where: SQL | undefined, cap: number): SQL {
   const matches = new QueryBuilder()
     .select({ one: sql`1` })
     .from(leads)

@@ -19,11 +19,11 @@ import type { JobRow } from '../../jobs/service.ts';
 import { html } from '../../notifications/html.ts';
 
 export const leadStatusRulesJobType = 'lead.status-rules';
-export const leadStatusRulesJobName = 'Apply lead status rules';
+const leadStatusRulesJobName = 'Apply lead status rules';
 const dayMs = 86_400_000;
 
 type Rule = typeof leadStatusSettings.$inferSelect;
-export type RuleOutcome = { id: number; condition_status_id: number; last_status_id: number; changed: number };
+type RuleOutcome = { id: number; condition_status_id: number; last_status_id: number; changed: number };
 export type StatusRulesResult = { changed: number; rules: RuleOutcome[] };
 
 /** A lead's status is stale enough for a rule when it last changed before this moment. */
@@ -129,7 +129,7 @@ const busyWindowMs = 6 * 60 * 60 * 1000;
  * The run that is queued or running, if any. Runs never overlap: two at once could each move a lead a step (or flip
  * it back and forth between rules that point at each other).
  */
-export async function activeRun(db: Db): Promise<JobRow | null> {
+async function activeRun(db: Db): Promise<JobRow | null> {
   const [busy] = await db
     .select()
     .from(jobsTable)

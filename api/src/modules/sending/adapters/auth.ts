@@ -7,8 +7,8 @@ import { isSuccessStatus, jsonBody, jsonHeaders, parseJson } from './encode.ts';
 import type { HttpRequest, HttpResponse, IntegrationConfig } from './types.ts';
 
 /** A token this close to its expiry is renewed before a send rather than risked. */
-export const tokenRenewalMarginMs = 60_000;
-export const defaultTokenLifetimeSeconds = 3600;
+const tokenRenewalMarginMs = 60_000;
+const defaultTokenLifetimeSeconds = 3600;
 
 /** The request with the credentials of `integration.auth_type` added; `accessToken` is used by token_exchange only. */
 export function applyAuth(request: HttpRequest, integration: IntegrationConfig, accessToken: string | null): HttpRequest {

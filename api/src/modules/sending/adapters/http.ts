@@ -8,7 +8,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { NetworkError, type HttpCall } from './types.ts';
 
 /** The longest a send integration may allow (its `timeout_seconds` is 1–60). */
-export const maxTimeoutMs = 60_000;
+const maxTimeoutMs = 60_000;
 
 /** Error codes raised before a connection existed, so before any byte of the request left. */
 const connectCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -23,7 +23,7 @@ function networkErrorCode(error: unknown): string | null {
   return null;
 }
 
-export function toNetworkError(error: unknown): NetworkError {
+function toNetworkError(error: unknown): NetworkError {
   if (error instanceof NetworkError) return error;
   const message = error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return new NetworkError('timeout', message);

@@ -8,7 +8,7 @@ const upper = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const lower = 'abcdefghijkmnpqrstuvwxyz';
 const digits = '23456789';
 const all = upper + lower + digits;
-export const leadPasswordLength = 10;
+const leadPasswordLength = 10;
 
 function cryptoRandom(): number {
   return webcrypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;

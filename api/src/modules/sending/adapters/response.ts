@@ -14,7 +14,7 @@ export const failureStatuses = {
   ruleIncomplete: 'Response rule incomplete',
 } as const;
 
-export const maxFailureStatusLength = 255;
+const maxFailureStatusLength = 255;
 
 export function httpFailure(status: number): string {
   return `HTTP ${status}`;

@@ -83,7 +83,7 @@ export class NetworkError extends Error {
 export type SendResult = SendOutcome & { lead_password: string | null };
 
 /** A broker's report on one lead, from a pull: matched by the broker's id or the email. */
-export type PulledLead = { api_lead_id: string | null; email: string | null; status: string | null; ftd_at: Date | null; payload: unknown };
+type PulledLead = { api_lead_id: string | null; email: string | null; status: string | null; ftd_at: Date | null; payload: unknown };
 
 /** A pull window in UTC; adapters write it in the broker's `gmt_timezone`. */
 export type PullWindow = { from: Date; to: Date };

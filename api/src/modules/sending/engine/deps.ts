@@ -20,7 +20,7 @@ export type SendEngine = {
   requestLog: Batcher<RequestToRecord, void>;
 };
 
-export const defaultRetry: RetryPolicy = { attempts: 3, baseDelayMs: 500 };
+const defaultRetry: RetryPolicy = { attempts: 3, baseDelayMs: 500 };
 
 /** Every call to a broker (a lead, a token login, a pull) waits as long as its integration allows. */
 export function callBroker(engine: SendEngine, integration: Pick<IntegrationConfig, 'timeout_seconds'>, request: HttpRequest): Promise<HttpResponse> {

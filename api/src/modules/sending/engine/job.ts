@@ -72,7 +72,7 @@ const skipped = sql`coalesce(${leadSendHistories.failure_status} = any(${`{${Obj
   .join(',')}}`}::text[]), false)`;
 
 /** Counts per outcome, from the rows themselves: right however many attempts the job took. */
-export async function sendCounts(context: Pick<JobContext, 'db' | 'job'>): Promise<SendReport & { queued: number }> {
+async function sendCounts(context: Pick<JobContext, 'db' | 'job'>): Promise<SendReport & { queued: number }> {
   const [row] = await context.db
     .select({
       total: sql<number>`count(*)`.mapWith(Number),

@@ -18,7 +18,7 @@ import { sendJobType, type SendJobPayload } from './payload.ts';
 export type SendRequestBody = z.output<typeof sendRequest>;
 
 /** Refuses a user who is not flagged as a sender (only senders send). */
-export async function assertSender(db: Db, userId: number): Promise<void> {
+async function assertSender(db: Db, userId: number): Promise<void> {
   const [user] = await db.select({ is_sender: users.is_sender }).from(users).where(eq(users.id, userId));
   if (!user?.is_sender) throw new HttpError(403, 'Only users flagged as senders may send leads.');
 }

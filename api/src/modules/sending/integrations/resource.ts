@@ -18,7 +18,7 @@ import type { SecretBox } from '../secrets.ts';
 import { integrationRuleErrors, mergedIntegration, readResponseContent } from './rules.ts';
 
 /** Where a broker posts status and FTD changes for this integration (relative to the API's origin). */
-export const postbackPath = (id: number): string => `/api/send/integration/${id}/postback`;
+const postbackPath = (id: number): string => `/api/send/integration/${id}/postback`;
 
 /** Fields whose change means the cached token-exchange token was got with another login. */
 const loginFields = ['auth_type', 'token_url', 'username', 'password'] as const;

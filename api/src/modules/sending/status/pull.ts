@@ -34,7 +34,7 @@ function readPage(adapter: Adapter, integration: IntegrationConfig, response: Ht
   }
 }
 
-export async function pullIntegration(engine: SendEngine, integration: IntegrationConfig, lastPulledAt: Date | null, now = new Date()): Promise<PullSummary> {
+async function pullIntegration(engine: SendEngine, integration: IntegrationConfig, lastPulledAt: Date | null, now = new Date()): Promise<PullSummary> {
   const { db } = engine;
   const adapter = adapterFor(integration);
   const window = { from: lastPulledAt ?? new Date(now.getTime() - firstWindowMs), to: now };

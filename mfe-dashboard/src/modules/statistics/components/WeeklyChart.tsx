@@ -5,8 +5,7 @@ import { ApexChart } from './ApexChart.tsx';
 import { weeklyChartOptions } from './chartOptions.ts';
 import { EmptyStatistics } from './EmptyStatistics.tsx';
 
-export const chartNames = ['leads', 'failed-leads', 'sends', 'ftds', 'department-ftds', 'combiner'] as const;
-export type ChartName = (typeof chartNames)[number];
+type ChartName = 'leads' | 'failed-leads' | 'sends' | 'ftds' | 'department-ftds' | 'combiner';
 
 export type WeeklyChartProps = {
   name: ChartName;

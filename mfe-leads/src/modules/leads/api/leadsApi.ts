@@ -18,7 +18,7 @@ import type {
   PaginationMeta,
 } from '@crm/shared/contract';
 
-export type LeadListParams = Record<string, string | number>;
+type LeadListParams = Record<string, string | number>;
 export type LeadSaved = { message: string; data: LeadDetail };
 
 /** The row type of each history tab. */
@@ -28,8 +28,7 @@ export type LeadHistoryRows = {
   send: LeadSendHistory;
   broker: LeadBrokerHistory;
 };
-export type LeadHistoryPage<Kind extends LeadHistoryKind> = { data: LeadHistoryRows[Kind][]; meta: PaginationMeta };
-export type LeadHistoryArgs = { id: number; kind: LeadHistoryKind; page: number; per_page: number };
+type LeadHistoryArgs = { id: number; kind: LeadHistoryKind; page: number; per_page: number };
 
 const listTag = 'LIST';
 

@@ -7,15 +7,15 @@
 import { leadFilterKeys, leadMultiValueFilters, leadSortKeys, type LeadFilterKey } from '@crm/shared/contract';
 
 export const leadPageSizes = [10, 25, 50, 100] as const;
-export const defaultLeadPageSize = 25;
+const defaultLeadPageSize = 25;
 
 /** Filters taking several values (`status_id=1,2`): ids, except country and language which are codes. */
 export const multiValueFilters = leadMultiValueFilters;
 export type MultiValueFilter = (typeof multiValueFilters)[number];
 const codeFilters: readonly MultiValueFilter[] = ['country', 'language'];
 
-export const dateFilters = ['created_from', 'created_to', 'ftd_from', 'ftd_to'] as const satisfies readonly LeadFilterKey[];
-export const yesNoFilters = ['has_deposit', 'is_fresh'] as const satisfies readonly LeadFilterKey[];
+const dateFilters = ['created_from', 'created_to', 'ftd_from', 'ftd_to'] as const satisfies readonly LeadFilterKey[];
+const yesNoFilters = ['has_deposit', 'is_fresh'] as const satisfies readonly LeadFilterKey[];
 
 export type LeadSortKey = (typeof leadSortKeys)[number];
 export type LeadSort = { sort: LeadSortKey; direction: 'asc' | 'desc' };

@@ -8,7 +8,7 @@ import type { FailedLeadBulkDelete, FailedLeadItem, LeadCreateBody } from '@crm/
 import { listTag, type Page } from './recordsPage.ts';
 
 /** What a successful retry answers: the lead it became. */
-export type RetriedLead = { message: string; data: { id: number; lead_id: string } & Record<string, unknown> };
+type RetriedLead = { message: string; data: { id: number; lead_id: string } & Record<string, unknown> };
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['FailedLead', 'Lead'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 /** A JSON value as indented text (raw rows, sanitized requests and responses); strings holding JSON are parsed first. */
 import { useTranslation } from 'react-i18next';
 
-export function prettyJson(value: unknown): string | null {
+function prettyJson(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') {
     try {

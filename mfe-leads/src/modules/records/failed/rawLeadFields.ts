@@ -25,7 +25,7 @@ const retryTextOrder = [
   'comment',
 ] as const;
 export const retryTextFields = orderedLeadFields(leadFieldNames('retry', leadTextKinds), retryTextOrder);
-export type RetryTextField = (typeof retryTextFields)[number];
+type RetryTextField = (typeof retryTextFields)[number];
 export type RetryFormValues = Partial<Record<RetryTextField, string>> & { source_id?: number; status_id?: number };
 /** Its text fields, source_id and status_id. */
 export const retryFieldNames: readonly string[] = leadFieldInputs('retry');
@@ -76,7 +76,7 @@ function targetOf(key: string): Target | undefined {
 }
 
 /** The text a raw value shows as; objects and arrays as JSON. */
-export function rawText(value: unknown): string {
+function rawText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -44,7 +44,7 @@ export function historyPageOf(search: URLSearchParams): { current: number; pageS
   };
 }
 
-export function historySortOf(search: URLSearchParams): ListSort | null {
+function historySortOf(search: URLSearchParams): ListSort | null {
   const sort = search.get('sort');
   const direction = search.get('direction');
   if (!sort || !sortKeys.includes(sort)) return null;

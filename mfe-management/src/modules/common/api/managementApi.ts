@@ -7,8 +7,8 @@ import { baseApi } from '@crm/shared';
 import type { ListParams } from '@crm/shared/ui';
 import type { PaginationMeta, PermissionItem, RoleCreateBody, RoleHasPermissionItem, RoleItem, RoleUpdateBody, UserCreateBody, UserItem, UserUpdateBody } from '@crm/shared/contract';
 
-export type Page<Item> = { data: Item[]; meta: PaginationMeta };
-export type Saved<Item> = { message: string; data: Item };
+type Page<Item> = { data: Item[]; meta: PaginationMeta };
+type Saved<Item> = { message: string; data: Item };
 
 const listTag = 'LIST';
 

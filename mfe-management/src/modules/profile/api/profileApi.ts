@@ -6,14 +6,14 @@
 import { authApi, baseApi, refreshProfile, sessionActions } from '@crm/shared';
 import type { BrowserSession, Job, NotificationSummary, PaginationMeta, PasswordChangeBody, Profile, ProfileUpdateBody } from '@crm/shared/contract';
 
-export type PageArgs = { page: number; perPage: number };
-export type Page<Item> = { data: Item[]; meta: PaginationMeta };
+type PageArgs = { page: number; perPage: number };
+type Page<Item> = { data: Item[]; meta: PaginationMeta };
 type Message = { message: string };
 
 const notificationList = { type: 'Notifications', id: 'LIST' } as const;
 const jobList = { type: 'Jobs', id: 'LIST' } as const;
 
-export const profileApi = baseApi.injectEndpoints({
+const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     updateProfile: build.mutation<Message & { data: Profile }, ProfileUpdateBody>({
       query: (body) => ({ url: '/profile', method: 'PUT', data: body }),

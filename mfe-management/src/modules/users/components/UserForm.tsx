@@ -10,7 +10,7 @@ import { useSubmitAndReturn } from '../../common/hooks/useSubmitAndReturn.ts';
 import { minPasswordLength, passwordProblem } from '../passwordRule.ts';
 
 export type UserFormValues = { name: string; email: string; password?: string; roles: number[]; is_sender: boolean; locale: string };
-export type UserFormMode = 'create' | 'edit';
+type UserFormMode = 'create' | 'edit';
 
 const fieldNames = ['name', 'email', 'password', 'roles', 'is_sender', 'locale'] as const satisfies readonly (keyof UserFormValues)[];
 

@@ -12,7 +12,7 @@ type StatusOption = NamedOption & { class: string };
 type FieldPath = ['source_id'] | ['statuses', number, 'status_id' | 'weight'];
 
 /** 'statuses.1.weight' → ['statuses', 1, 'weight'], the antd name path of that input; null for errors no input shows. */
-export function namePathOf(field: string): FieldPath | null {
+function namePathOf(field: string): FieldPath | null {
   if (field === 'source_id') return ['source_id'];
   const match = /^statuses\.(\d+)\.(status_id|weight)$/.exec(field);
   return match ? ['statuses', Number(match[1]), match[2] === 'weight' ? 'weight' : 'status_id'] : null;

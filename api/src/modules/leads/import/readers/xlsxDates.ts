@@ -11,7 +11,7 @@ import { entryText, type InflateBudget, type ZipEntry } from './zip.ts';
 const builtInDates = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81]);
 
 /** `SSF.is_date`: a format is a date one if a date or time token appears outside quotes, escapes and brackets. */
-export function isDateFormat(format: string): boolean {
+function isDateFormat(format: string): boolean {
   for (let at = 0; at < format.length;) {
     const char = format.charAt(at);
     if (char === 'G' && format.slice(at, at + 7).toLowerCase() === 'general') at += 7;

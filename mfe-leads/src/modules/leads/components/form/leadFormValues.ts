@@ -7,22 +7,22 @@
 import { leadFieldEntries, leadFieldInputs, leadFieldNames, leadTextKinds, type LeadCreateBody, type LeadDetail, type LeadUpdateBody } from '@crm/shared/contract';
 
 /** The editable fields of the lead-field catalogue, by how the form edits them (the layout is LeadFormFields'). */
-export const leadTextFields = leadFieldNames('editable', leadTextKinds);
-export type LeadTextField = (typeof leadTextFields)[number];
+const leadTextFields = leadFieldNames('editable', leadTextKinds);
+type LeadTextField = (typeof leadTextFields)[number];
 /** Date fields, edited as `YYYY-MM-DD` (a native date input); the API stores the date-times at midnight UTC. */
 const leadDateFields: ReadonlySet<LeadTextField> = new Set(leadFieldNames('editable', ['date', 'datetime']));
 const leadReferenceEntries = leadFieldEntries('editable', ['reference']);
-export const leadReferenceFields = leadFieldInputs('editable', ['reference']);
-export type LeadReferenceField = (typeof leadReferenceFields)[number];
-export const leadFlagFields = leadFieldNames('editable', ['flag']);
-export type LeadFlagField = (typeof leadFlagFields)[number];
+const leadReferenceFields = leadFieldInputs('editable', ['reference']);
+type LeadReferenceField = (typeof leadReferenceFields)[number];
+const leadFlagFields = leadFieldNames('editable', ['flag']);
+type LeadFlagField = (typeof leadFlagFields)[number];
 
 export type LeadFormValues = Partial<Record<LeadTextField, string | null>> &
   Partial<Record<LeadReferenceField, number | null>> &
   Partial<Record<LeadFlagField, boolean>> & { status_id?: number | null; tag_ids?: number[] };
 
 /** Every field name of the form, for placing the server's 422 messages. */
-export const leadFormFields = [...leadFieldInputs('editable'), 'status_id'] as const;
+const leadFormFields = [...leadFieldInputs('editable'), 'status_id'] as const;
 export type LeadFormField = (typeof leadFormFields)[number];
 
 const textOf = (value: string | null | undefined): string | null => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { LeadHistoryKind } from '@crm/shared/contract';
 import { useLeadProfileHistoryQuery, type LeadHistoryRows } from '../../api/leadsApi.ts';
 
-export const historyPageSize = 10;
+const historyPageSize = 10;
 
 export function useLeadHistory<Kind extends LeadHistoryKind>(leadId: number, kind: Kind) {
   const [page, setPage] = useState({ current: 1, pageSize: historyPageSize });

@@ -5,7 +5,7 @@ import { useLeadExportJobQuery } from '../api/exportApi.ts';
 import { exportJobState, type ExportJobState } from '../exportRequest.ts';
 
 /** Exports report progress per batch of a few thousand leads: once a second shows it moving without flooding the API. */
-export const exportPollMs = 1_000;
+const exportPollMs = 1_000;
 
 /** null until the first answer. Mount it keyed by the job id: a new export starts polling afresh. */
 export function useExportJob(jobId: number | null): ExportJobState | null {

@@ -14,7 +14,7 @@ function unwrap<Payload>(response: unknown, bareKey: string): Payload {
   return (body && !(bareKey in body) && 'data' in body ? body.data : body) as Payload;
 }
 
-export function uploadBody(file: File): FormData {
+function uploadBody(file: File): FormData {
   const body = new FormData();
   body.append('file', file, file.name);
   return body;

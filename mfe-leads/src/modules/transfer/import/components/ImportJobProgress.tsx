@@ -15,7 +15,7 @@ import { refreshImportedLists, useLeadImportJobQuery } from '../api/importApi.ts
 import { reportOfJobResult } from '../request/reportCounts.ts';
 import { ImportReportView, reportAttributes } from './ImportReportView.tsx';
 
-export const importJobPollMs = 1000;
+const importJobPollMs = 1000;
 const endStatuses: readonly JobStatus[] = ['finished', 'failed', 'cancelled'];
 
 function ImportDone({ job, sentTo }: { job: Job; sentTo: number | null }) {

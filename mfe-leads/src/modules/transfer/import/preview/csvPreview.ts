@@ -29,7 +29,7 @@ function withoutByteOrderMark(rows: string[][]): string[][] {
  * papaparse's guess, made with empty lines left out: counted in, they pull a small two-column file's average
  * below two fields a row and the guess falls back to a comma.
  */
-export function guessDelimiter(sample: string): string {
+function guessDelimiter(sample: string): string {
   return Papa.parse<string[]>(sample, { preview: guessRows, skipEmptyLines: 'greedy' }).meta.delimiter;
 }
 

@@ -16,7 +16,7 @@ export const noFixedValues: FixedValueChoices = { sourceId: null, statusId: null
 export const defaultImportOptions: ImportOptionValues = { delimiter: '', escape: '"', ignoreFirstLine: false };
 
 /** Only the values chosen: an unset one is left out rather than sent as null. */
-export function fixedValuesOf(choices: FixedValueChoices): ImportFixedValues {
+function fixedValuesOf(choices: FixedValueChoices): ImportFixedValues {
   const fixed: ImportFixedValues = {};
   if (choices.sourceId !== null) fixed.source_id = choices.sourceId;
   if (choices.statusId !== null) fixed.status_id = choices.statusId;

@@ -5,7 +5,7 @@ import { failedLeadReasonCodes, importReport, type FailedLeadReasonCode, type Im
 const ownBoxes: ReadonlySet<FailedLeadReasonCode> = new Set(['DUPLICATE', 'BLACKLISTED']);
 
 /** Refused rows other than duplicates and blacklisted ones (the report's `invalid` counts those too). */
-export function otherInvalid(report: ImportReport): number {
+function otherInvalid(report: ImportReport): number {
   return failedLeadReasonCodes.filter((reason) => !ownBoxes.has(reason)).reduce((sum, reason) => sum + (report.invalid[reason] ?? 0), 0);
 }
 

@@ -7,7 +7,7 @@ import type { Job } from '@crm/shared/contract';
 import type { SendRequestBody } from '../sendRequest.ts';
 
 /** 202 `{ data: Job }`; a message when the API gives one. */
-export type SendStarted = { message?: string; data: Job };
+type SendStarted = { message?: string; data: Job };
 
 const sendApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'LeadHistory'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -9,7 +9,7 @@ import { refreshSentLeads, useLeadSendJobQuery } from '../api/sendApi.ts';
 import { sendJobState, type SendJobState } from '../sendRequest.ts';
 
 /** A send moves lead by lead at the brokers' pace: once a second shows it moving without flooding the API. */
-export const sendPollMs = 1_000;
+const sendPollMs = 1_000;
 
 export type FollowedSend = { job: Job; state: SendJobState; /** The job could not be read any more (deleted, network). */ unfollowable: boolean };
 
