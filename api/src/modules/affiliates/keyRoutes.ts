@@ -1,7 +1,7 @@
 /** The console side of affiliate API keys: a company's keys listed, created, edited, revoked and rotated. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { affiliateKeyCreateBody, affiliateKeyIssued, affiliateKeyItem, affiliateKeyRotateBody, affiliateKeyUpdateBody, dataOf, idParam } from '@crm/shared/contract';
+import { affiliateKeyCreateBody, affiliateKeyIssued, affiliateKeyItem, affiliateKeyRotateBody, affiliateKeyUpdateBody, dataOf, emptyBody, idParam } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { createKey, defaultGraceHours, listKeys, revokeKey, rotateKey, updateKey } from './keys.ts';
 
@@ -45,7 +45,10 @@ export const affiliateKeyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
 
   app.post(
     `${oneKey}/revoke`,
-    { schema: { tags, summary: 'Revoke a key: refused from now on', params: idParam, response: { 200: dataOf(affiliateKeyItem) } }, config: { access: 'settings.affiliateKey.delete' } },
+    {
+      schema: { tags, summary: 'Revoke a key: refused from now on', params: idParam, body: emptyBody, response: { 200: dataOf(affiliateKeyItem) } },
+      config: { access: 'settings.affiliateKey.delete' },
+    },
     async (request) => ({ data: await revokeKey(db, request.params.id) }),
   );
 
