@@ -80,6 +80,7 @@ const apiLayers = [
   ['modules/management'],
   ['modules/brokers'],
   ['modules/leads'],
+  ['modules/affiliates'],
   ['modules/sending'],
   ['modules/dashboard'],
   ['app', 'seed', 'dev'],

@@ -12,7 +12,7 @@ import { bearerTokenOf } from '../modules/auth/tokens.ts';
 import { isPublicRoute, type RouteAccess } from '../http/access.ts';
 import { handleError, noPermission, unauthenticated } from '../http/errors.ts';
 import { databaseRateLimitStore } from '../http/rateLimitStore.ts';
-import { apiRoutes, type AppOptions } from './routes.ts';
+import { apiRoutes, publicApiRoutes, type AppOptions } from './routes.ts';
 
 /** A route as registered, with its request schemas (the tests walk them). */
 export type RegisteredRoute = { method: string; url: string; access: RouteAccess; body: unknown; params: unknown; querystring: unknown };
@@ -78,6 +78,8 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
     }
   });
 
+  // Before the console's document, so that it does not list the affiliates' routes (routes.ts).
+  await app.register(publicApiRoutes, { prefix: '/api/v1', database });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

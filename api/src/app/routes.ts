@@ -3,10 +3,14 @@
  * downwards (docs/architecture.md, "The API's layers"); where a lower module needs a higher one's work, as the
  * import's "then send", the higher module provides it here.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { resourceRoutes } from '../http/resource.ts';
+import { affiliateIntakeRoutes } from '../modules/affiliates/intakeRoutes.ts';
+import { affiliateKeyRoutes } from '../modules/affiliates/keyRoutes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { brokerRoutes } from '../modules/brokers/routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/routes.ts';
@@ -53,7 +57,30 @@ export const apiRoutes: FastifyPluginAsyncZod<AppOptions> = async (api, { databa
   await api.register(sourceRandomStatusRoutes, { db });
   await api.register(requestLogRoutes, { db });
   await api.register(leadRoutes, { db, jobs, sideBySide: database.kind === 'postgres', importThenSend: importThenSend(db, jobs) });
+  await api.register(affiliateKeyRoutes, { db });
   await api.register(brokerRoutes, { db });
   await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });
   await api.register(dashboardRoutes, { db });
+};
+
+/**
+ * The public API for affiliates' servers, under /api/v1, with its own OpenAPI document (`/api/v1/docs`, the JSON at
+ * `/api/v1/docs/json`) holding only its operations. Registered before the console's document, which therefore never
+ * sees these routes, and in its own context, so each document has its own `swagger` decorator.
+ */
+export const publicApiRoutes: FastifyPluginAsyncZod<Pick<AppOptions, 'database'>> = async (v1, { database }) => {
+  await v1.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Lead console: affiliate API',
+        version: '1.0.0',
+        description: 'Post leads, one call per lead, with the `X-Api-Key` your account manager issued. Every answer is JSON: `status` is `accepted` or `refused`.',
+      },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await v1.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await v1.register(affiliateIntakeRoutes, { db: database.db });
 };

@@ -21,8 +21,10 @@ export const publicRoutes: readonly string[] = [
   // A broker's status / FTD postback: authorized by the integration's push key and allowed IPs (sending/status/postback.ts).
   'GET /api/send/integration/:id/postback',
   'POST /api/send/integration/:id/postback',
+  // An affiliate's lead: authorized by its X-Api-Key and the key's allowed IPs (affiliates/intakeRoutes.ts).
+  'POST /api/v1/leads',
 ];
-const publicPrefixes: readonly string[] = ['/api/docs'];
+const publicPrefixes: readonly string[] = ['/api/docs', '/api/v1/docs'];
 
 export function isPublicRoute(method: string, url: string): boolean {
   // Fastify mirrors every GET route as HEAD.

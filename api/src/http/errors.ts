@@ -43,11 +43,14 @@ function messageOf(issue: ValidationIssue, field: string): string {
   return message;
 }
 
-function validationErrors(issues: readonly ValidationIssue[]): Record<string, string[]> {
+export function validationErrors(issues: readonly ValidationIssue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = fieldOf(issue);
-    (errors[field] ??= []).push(messageOf(issue, field));
+    // Own keys only: an unknown field named `constructor` or `toString` must not reach Object.prototype's.
+    const messages = Object.hasOwn(errors, field) ? errors[field] : undefined;
+    if (messages) messages.push(messageOf(issue, field));
+    else errors[field] = [messageOf(issue, field)];
   }
   return errors;
 }

@@ -16,6 +16,7 @@ export * from './leadRecords.ts';
 export * from './leadTransfer.ts';
 export * from './brokers.ts';
 export * from './sending.ts';
+export * from './affiliates.ts';
 export * from './dashboard.ts';
 export * from './workbookPackage.ts';
 export * from './workbookLimits.ts';

@@ -4,3 +4,4 @@ export * from './reference.ts';
 export * from './brokers.ts';
 export * from './leads.ts';
 export * from './imports.ts';
+export * from './affiliates.ts';

@@ -78,6 +78,13 @@ export const leads = pgTable(
     is_fresh: boolean('is_fresh').notNull().default(true),
     last_broker_department_id: integer('last_broker_department_id').references(() => brokerDepartments.id, { onDelete: 'set null' }),
     last_sent_at: at('last_sent_at'),
+    /** The affiliate's click id and sub ids (`POST /api/v1/leads`), kept as sent. */
+    click_id: varchar('click_id', { length: 255 }),
+    sub1: varchar('sub1', { length: 255 }),
+    sub2: varchar('sub2', { length: 255 }),
+    sub3: varchar('sub3', { length: 255 }),
+    sub4: varchar('sub4', { length: 255 }),
+    sub5: varchar('sub5', { length: 255 }),
     /** The import job and row a lead came from: makes a retried import insert each row once. */
     import_job_id: integer('import_job_id').references(() => jobs.id, { onDelete: 'set null' }),
     import_row: integer('import_row'),
@@ -252,6 +259,7 @@ export const failedLeads = pgTable(
     reason_code: varchar('reason_code', { length: 32, enum: failedLeadReasonCodes }).notNull(),
     message: text('message').notNull(),
     source_id: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    affiliate_company_id: integer('affiliate_company_id').references(() => affiliateCompanies.id, { onDelete: 'set null' }),
     import_job_id: integer('import_job_id').references(() => jobs.id, { onDelete: 'set null' }),
     import_row: integer('import_row'),
     ...timestamps(),

@@ -1,4 +1,5 @@
 /** The request log: the writer the send and intake engines call, the search of settings › requests, and retention. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RequestDirection, RequestLogEntry, RequestLogListQuery, RequestLogSummary } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
@@ -20,6 +21,20 @@ export type RequestToRecord = {
   sendIntegrationId?: number | null;
   leadId?: number | null;
 };
+
+/** A call a public route answered (a postback, an affiliate's lead), as its `onSend` hook sees it. */
+export function inboundCall(request: FastifyRequest, reply: FastifyReply, payload: unknown): RequestToRecord {
+  return {
+    direction: 'inbound',
+    method: request.method,
+    url: request.url,
+    requestHeaders: request.headers,
+    requestBody: request.body ?? null,
+    status: reply.statusCode,
+    responseBody: typeof payload === 'string' ? payload : null,
+    durationMs: reply.elapsedTime,
+  };
+}
 
 function rowOf(entry: RequestToRecord): typeof requestLogs.$inferInsert {
   return {

@@ -19,6 +19,8 @@ export type FailedLeadRecord = {
   reason: FailedLeadReasonCode;
   message: string;
   sourceId: number | null;
+  /** The affiliate company whose API key posted the lead. */
+  affiliateCompanyId?: number | null | undefined;
   importJobId?: number | null | undefined;
   importRow?: number | null | undefined;
 };
@@ -46,6 +48,7 @@ export async function recordFailedLead(executor: Executor, record: FailedLeadRec
       reason_code: record.reason,
       message: record.message.replaceAll('\u0000', ''),
       source_id: existingSource(record.sourceId),
+      affiliate_company_id: record.affiliateCompanyId ?? null,
       import_job_id: record.importJobId ?? null,
       import_row: record.importRow ?? null,
     })

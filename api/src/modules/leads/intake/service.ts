@@ -99,6 +99,7 @@ export async function intakeLead(executor: Executor, input: LeadIntakeInput, con
     const { statusId, drawn } = await startingStatus(tx, lead, context.random ?? Math.random);
     const row = await insertLead(tx, {
       ...lead.values,
+      ...context.tracking,
       status_id: statusId,
       original_status_id: statusId,
       status_changed_at: statusId === null ? null : new Date(),

@@ -13,7 +13,7 @@ import { HttpError } from '../../../http/errors.ts';
 import type { IntegrationConfig } from '../adapters/types.ts';
 import type { SecretBox } from '../secrets.ts';
 import { loadIntegrationConfig } from '../integrations/resource.ts';
-import { ipAllowed } from './allowedIps.ts';
+import { ipAllowed } from '../../../net/allowedIps.ts';
 import { applyBrokerReport, findReportedLead } from './apply.ts';
 
 /** What a caller presents, as sent: nothing here has been validated yet. */

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, messageResponse, postbackBody, postbackKeyQuery, postbackQuery } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
-import { recordRequest } from '../../requests/service.ts';
+import { inboundCall, recordRequest } from '../../requests/service.ts';
 import type { IntegrationConfig } from '../adapters/types.ts';
 import type { SecretBox } from '../secrets.ts';
 import { authenticatePostback, receivePostback, type PostbackResult } from './postback.ts';
@@ -49,14 +49,7 @@ export const postbackRoutes: FastifyPluginAsyncZod<PostbackRouteOptions> = async
     const rawId = idParam.safeParse(request.params);
     try {
       await recordRequest(db, {
-        direction: 'inbound',
-        method: request.method,
-        url: request.url,
-        requestHeaders: request.headers,
-        requestBody: request.method === 'POST' ? (request.body ?? null) : null,
-        status: reply.statusCode,
-        responseBody: typeof payload === 'string' ? payload : null,
-        durationMs: reply.elapsedTime,
+        ...inboundCall(request, reply, payload),
         sendIntegrationId: callers.get(request)?.id ?? (rawId.success ? rawId.data.id : null),
         leadId: postbackLeadIdOf(payload),
       });

@@ -1,5 +1,5 @@
-/** Is an address among an integration's allowed IPs and CIDR ranges (stored canonically)? */
-import { canonicalIp, normalizeIpOrCidr } from '../../../net/ip.ts';
+/** Is an address among a caller's allowed IPs and CIDR ranges (stored canonically)? */
+import { canonicalIp, normalizeIpOrCidr } from './ip.ts';
 
 export function ipAllowed(address: string, allowed: readonly string[]): boolean {
   // An IPv4 client seen through a dual-stack socket arrives as ::ffff:a.b.c.d.

@@ -1,0 +1,153 @@
+/**
+ * Affiliate API keys: issued (`crm_` + 32 random bytes, base64url), shown once, stored as their SHA-256; listed,
+ * edited, revoked and rotated by staff; checked on every `POST /api/v1/leads`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AffiliateKeyItem, affiliateKeyCreateBody, affiliateKeyUpdateBody } from '@crm/shared/contract';
+import type { Db, Executor } from '../../db/database.ts';
+import { affiliateApiKeys, affiliateCompanies, sources } from '../../db/schema/index.ts';
+import { HttpError, invalid, notFound } from '../../http/errors.ts';
+import { normalizedAddresses } from '../brokers/addresses.ts';
+
+type KeyRow = typeof affiliateApiKeys.$inferSelect;
+type KeyValues = Partial<typeof affiliateApiKeys.$inferInsert>;
+
+/** How long a rotated key keeps working when the rotation names no grace period. */
+export const defaultGraceHours = 24;
+
+export const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+
+/** A new key and what is stored of it: `crm_` and 8 more characters identify it, its hash checks it. */
+function issueKey(): { key: string; key_prefix: string; key_hash: string } {
+  const key = `crm_${randomBytes(32).toString('base64url')}`;
+  return { key, key_prefix: key.slice(0, 12), key_hash: hashApiKey(key) };
+}
+
+const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
+
+function itemOf(row: KeyRow): AffiliateKeyItem {
+  const { key_hash: _hash, ...shown } = row;
+  return {
+    ...shown,
+    expires_at: iso(row.expires_at),
+    last_used_at: iso(row.last_used_at),
+    revoked_at: iso(row.revoked_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+async function requireCompany(db: Db, companyId: number): Promise<void> {
+  const [company] = await db.select({ id: affiliateCompanies.id }).from(affiliateCompanies).where(eq(affiliateCompanies.id, companyId));
+  if (!company) throw notFound('Affiliate company');
+}
+
+async function findKey(executor: Executor, id: number): Promise<KeyRow> {
+  const [row] = await executor.select().from(affiliateApiKeys).where(eq(affiliateApiKeys.id, id));
+  if (!row) throw notFound('API key');
+  return row;
+}
+
+/** The body's columns, the source checked and the addresses made canonical. */
+async function valuesOf(db: Db, body: z.output<typeof affiliateKeyUpdateBody>): Promise<KeyValues> {
+  const { allowed_ips: addresses, expires_at: expiresAt, ...rest } = body;
+  const values: KeyValues = { ...rest };
+  if (body.source_id !== undefined) {
+    const [source] = await db.select({ id: sources.id }).from(sources).where(eq(sources.id, body.source_id));
+    if (!source) throw invalid({ source_id: ['The selected source does not exist.'] });
+  }
+  if (addresses !== undefined) values.allowed_ips = normalizedAddresses(addresses, 'allowed_ips');
+  if (expiresAt !== undefined) values.expires_at = expiresAt === null ? null : new Date(expiresAt);
+  return values;
+}
+
+export async function listKeys(db: Db, companyId: number): Promise<AffiliateKeyItem[]> {
+  await requireCompany(db, companyId);
+  const rows = await db.select().from(affiliateApiKeys).where(eq(affiliateApiKeys.affiliate_company_id, companyId)).orderBy(asc(affiliateApiKeys.id));
+  return rows.map(itemOf);
+}
+
+export type IssuedKey = AffiliateKeyItem & { key: string };
+
+export async function createKey(db: Db, companyId: number, body: z.output<typeof affiliateKeyCreateBody>): Promise<IssuedKey> {
+  await requireCompany(db, companyId);
+  const values = await valuesOf(db, body);
+  const { key, ...stored } = issueKey();
+  const [row] = await db
+    .insert(affiliateApiKeys)
+    .values({ ...values, ...stored, name: body.name, source_id: body.source_id, affiliate_company_id: companyId })
+    .returning();
+  if (!row) throw new Error('API key insert returned nothing');
+  return { ...itemOf(row), key };
+}
+
+export async function updateKey(db: Db, id: number, body: z.output<typeof affiliateKeyUpdateBody>): Promise<AffiliateKeyItem> {
+  await findKey(db, id);
+  const values = await valuesOf(db, body);
+  const [row] = await db.update(affiliateApiKeys).set(values).where(eq(affiliateApiKeys.id, id)).returning();
+  if (!row) throw notFound('API key');
+  return itemOf(row);
+}
+
+/** Ends a key now (or keeps an earlier end). */
+export async function revokeKey(db: Db, id: number): Promise<AffiliateKeyItem> {
+  await findKey(db, id);
+  const [row] = await db
+    .update(affiliateApiKeys)
+    .set({ revoked_at: sql`least(coalesce(${affiliateApiKeys.revoked_at}, now()), now())` })
+    .where(eq(affiliateApiKeys.id, id))
+    .returning();
+  if (!row) throw notFound('API key');
+  return itemOf(row);
+}
+
+/** A new key with the old one's settings; the old one ends after the grace period (or sooner, if it already would). */
+export async function rotateKey(db: Db, id: number, graceHours: number): Promise<IssuedKey> {
+  return db.transaction(async (tx) => {
+    const old = await findKey(tx, id);
+    if (old.revoked_at !== null && old.revoked_at.getTime() <= Date.now()) throw new HttpError(409, 'A revoked key cannot be rotated.');
+    await tx
+      .update(affiliateApiKeys)
+      .set({ revoked_at: sql`least(coalesce(${affiliateApiKeys.revoked_at}, 'infinity'), now() + ${graceHours}::int * interval '1 hour')` })
+      .where(eq(affiliateApiKeys.id, id));
+    const { key, ...stored } = issueKey();
+    const [row] = await tx
+      .insert(affiliateApiKeys)
+      .values({
+        ...stored,
+        affiliate_company_id: old.affiliate_company_id,
+        name: old.name,
+        source_id: old.source_id,
+        allowed_ips: old.allowed_ips,
+        rate_limit_per_minute: old.rate_limit_per_minute,
+        is_active: old.is_active,
+        expires_at: old.expires_at,
+      })
+      .returning();
+    if (!row) throw new Error('API key insert returned nothing');
+    return { ...itemOf(row), key };
+  });
+}
+
+/** The key a caller sent, if it exists and works now: active, not revoked (or still in its grace period), not expired. */
+export async function usableKey(db: Db, key: string): Promise<KeyRow | null> {
+  if (!/^crm_[A-Za-z0-9_-]{43}$/.test(key)) return null;
+  const [row] = await db
+    .select()
+    .from(affiliateApiKeys)
+    .where(eq(affiliateApiKeys.key_hash, hashApiKey(key)));
+  if (!row || !row.is_active) return null;
+  const now = Date.now();
+  if (row.revoked_at !== null && row.revoked_at.getTime() <= now) return null;
+  if (row.expires_at !== null && row.expires_at.getTime() <= now) return null;
+  return row;
+}
+
+export async function markKeyUsed(db: Db, id: number, ip: string): Promise<void> {
+  await db
+    .update(affiliateApiKeys)
+    .set({ last_used_at: new Date(), last_used_ip: ip.slice(0, 45) })
+    .where(eq(affiliateApiKeys.id, id));
+}

@@ -1,0 +1,96 @@
+/**
+ * The affiliate intake API (docs/product.md#affiliate-intake-api): the API keys staff give an affiliate company, and
+ * `POST /api/v1/leads`, the one call an affiliate's server makes per lead.
+ */
+import { z } from 'zod';
+import { ipOrNetworkList } from './brokers.ts';
+import { isoDateTime, maxNameLength, optionalText, recordId as reference, requiredName, text } from './common.ts';
+import { leadFields } from './leads.ts';
+
+// ── API keys (console side) ──────────────────────────────────────────────────────────────────────────
+
+const moment = text()
+  .trim()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), 'The expiry must be a date and time like 2027-01-31T00:00:00Z.');
+
+const keyFields = {
+  name: requiredName,
+  source_id: reference,
+  allowed_ips: ipOrNetworkList.optional(),
+  rate_limit_per_minute: z.number().int().min(1).max(100_000).optional(),
+  is_active: z.boolean().optional(),
+  expires_at: moment.nullable().optional(),
+};
+
+export const affiliateKeyCreateBody = z.strictObject(keyFields);
+export type AffiliateKeyCreateBody = z.input<typeof affiliateKeyCreateBody>;
+
+export const affiliateKeyUpdateBody = z
+  .strictObject({ ...keyFields, name: requiredName.optional(), source_id: reference.optional() })
+  .refine((value) => Object.keys(value).length > 0, 'Nothing to update.');
+export type AffiliateKeyUpdateBody = z.input<typeof affiliateKeyUpdateBody>;
+
+/** Rotate: a new key now; the old one keeps working for `grace_hours` (24 by default, 0 ends it at once). */
+export const affiliateKeyRotateBody = z.strictObject({ grace_hours: z.number().int().min(0).max(720).optional() }).nullish();
+
+export const affiliateKeyItem = z.object({
+  id: z.number().int(),
+  affiliate_company_id: z.number().int(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart; the key itself is shown once. */
+  key_prefix: z.string(),
+  source_id: z.number().int(),
+  allowed_ips: z.array(z.string()),
+  rate_limit_per_minute: z.number().int(),
+  is_active: z.boolean(),
+  expires_at: isoDateTime.nullable(),
+  last_used_at: isoDateTime.nullable(),
+  last_used_ip: z.string().nullable(),
+  revoked_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type AffiliateKeyItem = z.infer<typeof affiliateKeyItem>;
+
+/** Create and rotate: the new key in full, this once. */
+export const affiliateKeyIssued = z.object({ message: z.string(), data: affiliateKeyItem.extend({ key: z.string() }) });
+
+// ── POST /api/v1/leads (affiliate side) ──────────────────────────────────────────────────────────────
+
+const tracking = optionalText(maxNameLength);
+
+/** One lead as an affiliate posts it; unknown fields are refused. A lead needs an email or a phone. */
+export const affiliateLeadBody = z
+  .strictObject({
+    first_name: leadFields.name,
+    last_name: leadFields.surname,
+    email: leadFields.email,
+    phone: leadFields.phone,
+    country: leadFields.country,
+    language: leadFields.language,
+    ip: leadFields.ip,
+    funnel: leadFields.funnel,
+    comment: leadFields.comment,
+    click_id: tracking,
+    sub1: tracking,
+    sub2: tracking,
+    sub3: tracking,
+    sub4: tracking,
+    sub5: tracking,
+    password: optionalText(maxNameLength),
+  })
+  .refine((value) => Boolean(value.email || value.phone), { message: 'A lead needs an email or a phone.', path: ['email'] });
+export type AffiliateLeadBody = z.input<typeof affiliateLeadBody>;
+
+export const affiliateLeadAccepted = z.object({ status: z.literal('accepted'), lead_id: z.string(), received_at: isoDateTime });
+
+export const affiliateRefusalReasons = ['INVALID', 'DUPLICATE', 'BLACKLISTED', 'KEY_INVALID', 'IP_NOT_ALLOWED'] as const;
+export type AffiliateRefusalReason = (typeof affiliateRefusalReasons)[number];
+
+export const affiliateLeadRefused = z.object({
+  status: z.literal('refused'),
+  reason: z.enum(affiliateRefusalReasons),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type AffiliateLeadRefused = z.infer<typeof affiliateLeadRefused>;
