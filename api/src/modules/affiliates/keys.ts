@@ -7,6 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AffiliateKeyItem, affiliateKeyCreateBody, affiliateKeyUpdateBody } from '@crm/shared/contract';
 import type { Db, Executor } from '../../db/database.ts';
+import { isoOrNull } from '../../db/relations.ts';
 import { affiliateApiKeys, affiliateCompanies, sources } from '../../db/schema/index.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { normalizedAddresses } from '../brokers/addresses.ts';
@@ -25,15 +26,13 @@ function issueKey(): { key: string; key_prefix: string; key_hash: string } {
   return { key, key_prefix: key.slice(0, 12), key_hash: hashApiKey(key) };
 }
 
-const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
-
 function itemOf(row: KeyRow): AffiliateKeyItem {
   const { key_hash: _hash, ...shown } = row;
   return {
     ...shown,
-    expires_at: iso(row.expires_at),
-    last_used_at: iso(row.last_used_at),
-    revoked_at: iso(row.revoked_at),
+    expires_at: isoOrNull(row.expires_at),
+    last_used_at: isoOrNull(row.last_used_at),
+    revoked_at: isoOrNull(row.revoked_at),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
