@@ -101,6 +101,8 @@ export const leads = pgTable(
     index('leads_status_created_idx').on(table.status_id, table.created_at, table.id),
     index('leads_source_created_idx').on(table.source_id, table.created_at, table.id),
     index('leads_country_created_idx').on(table.country, table.created_at, table.id),
+    // An affiliate's own leads, newest first, a page at a time (GET /api/v1/leads).
+    index('leads_affiliate_created_idx').on(table.affiliate_company_id, table.created_at, table.id),
     // Email prefixes, carrying the default order: a prefix's matches and their page come from the index alone (search/plans.ts).
     index('leads_email_idx').on(table.email.op('text_pattern_ops'), table.created_at, table.id),
     index('leads_phone_normalized_idx').on(table.phone_normalized),
