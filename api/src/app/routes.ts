@@ -10,6 +10,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { resourceRoutes } from '../http/resource.ts';
 import { affiliateIntakeRoutes } from '../modules/affiliates/intakeRoutes.ts';
+import { affiliatePublicApi } from '../modules/affiliates/publicApi.ts';
+import { rateLimit } from '../modules/affiliates/rateLimit.ts';
 import { affiliateKeyRoutes } from '../modules/affiliates/keyRoutes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { brokerRoutes } from '../modules/brokers/routes.ts';
@@ -82,5 +84,6 @@ export const publicApiRoutes: FastifyPluginAsyncZod<Pick<AppOptions, 'database'>
     transform: jsonSchemaTransform,
   });
   await v1.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-  await v1.register(affiliateIntakeRoutes, { db: database.db });
+  const db = database.db;
+  await v1.register(affiliatePublicApi, { db, checks: [rateLimit(db)], operations: [affiliateIntakeRoutes] });
 };

@@ -9,8 +9,8 @@ import type { Db } from '../../db/database.ts';
 import { recordFailedLead } from '../leads/failed/service.ts';
 import type { IntakeRefusal, LeadIntakeInput } from '../leads/intake/schema.ts';
 import { intakeLead } from '../leads/intake/service.ts';
+import type { AffiliateCaller } from './publicApi.ts';
 
-export type AffiliateCaller = { keyId: number; affiliateCompanyId: number; sourceId: number };
 
 type AffiliateLead = z.output<typeof affiliateLeadBody>;
 

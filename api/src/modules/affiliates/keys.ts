@@ -144,9 +144,12 @@ export async function usableKey(db: Db, key: string): Promise<KeyRow | null> {
   return row;
 }
 
-export async function markKeyUsed(db: Db, id: number, ip: string): Promise<void> {
-  await db
-    .update(affiliateApiKeys)
-    .set({ last_used_at: new Date(), last_used_ip: ip.slice(0, 45) })
-    .where(eq(affiliateApiKeys.id, id));
+/** How stale `last_used_at` may get before a call rewrites it: one write a minute per key, not one per call. */
+const lastUsedResolutionMs = 60_000;
+
+/** Notes when and from where a key was last used (at most once a minute, unless the address changed). */
+export async function markKeyUsed(db: Db, key: KeyRow, ip: string): Promise<void> {
+  const address = ip.slice(0, 45);
+  if (key.last_used_ip === address && key.last_used_at !== null && Date.now() - key.last_used_at.getTime() < lastUsedResolutionMs) return;
+  await db.update(affiliateApiKeys).set({ last_used_at: new Date(), last_used_ip: address }).where(eq(affiliateApiKeys.id, key.id));
 }

@@ -1,0 +1,98 @@
+/**
+ * What every `/api/v1` operation shares: the `X-Api-Key` (and its allowed addresses) checked before the body is read,
+ * refusals answered as `{ status: 'refused', reason, message }` (even for a body that is not JSON or too large), and
+ * every call written to the request log with the key and secrets masked. Operations register inside
+ * `affiliatePublicApi` and read their caller with `callerOf`.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { AffiliateLeadRefused, AffiliateRefusalReason } from '@crm/shared/contract';
+import type { Db } from '../../db/database.ts';
+import { handleError, validationErrors } from '../../http/errors.ts';
+import { ipAllowed } from '../../net/allowedIps.ts';
+import { inboundCall, recordRequest } from '../requests/service.ts';
+import { markKeyUsed, usableKey } from './keys.ts';
+
+export type AffiliateCaller = { keyId: number; affiliateCompanyId: number; sourceId: number; rateLimitPerMinute: number };
+
+/** A refusal thrown before or inside a handler, answered by the error handler below. */
+export class Refusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly reason: AffiliateRefusalReason,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const refused = (reason: AffiliateRefusalReason, message: string, errors?: Record<string, string[]>): AffiliateLeadRefused =>
+  errors ? { status: 'refused', reason, message, errors } : { status: 'refused', reason, message };
+
+/** A lead is a few hundred bytes; 16 KB leaves room for long comments and refuses floods of bytes early. */
+export const bodyLimit = 16 * 1024;
+
+const bodyErrors: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: `The body is larger than ${bodyLimit} bytes.`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The body must be JSON (content-type: application/json).',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty.',
+};
+
+function answerError(error: FastifyError | Refusal, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof Refusal) return reply.status(error.statusCode).headers(error.headers).send(refused(error.reason, error.message));
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = validationErrors(error.validation);
+    return reply.status(422).send(refused('INVALID', Object.values(errors)[0]?.[0] ?? 'The request is not valid.', errors));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return reply.status(status).send(refused('INVALID', bodyErrors[error.code] ?? 'The body is not valid JSON.'));
+  return handleError(error, request, reply);
+}
+
+const callers = new WeakMap<FastifyRequest, AffiliateCaller>();
+const loggedLeads = new WeakMap<FastifyRequest, number>();
+
+/** The authenticated caller of a request inside `affiliatePublicApi`. */
+export function callerOf(request: FastifyRequest): AffiliateCaller {
+  const caller = callers.get(request);
+  if (!caller) throw new Error('affiliate operation reached without an authenticated key');
+  return caller;
+}
+
+/** Files the call's request-log row under this lead. */
+export const logUnderLead = (request: FastifyRequest, leadId: number): void => void loggedLeads.set(request, leadId);
+
+/** Checks run on every call after the key, in order (the rate limit first): each may throw a `Refusal`. */
+export type CallerCheck = (request: FastifyRequest, caller: AffiliateCaller) => Promise<void>;
+
+export type PublicApiOptions = { db: Db; checks?: CallerCheck[]; operations: FastifyPluginAsyncZod<{ db: Db }>[] };
+
+export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async (app, { db, checks = [], operations }) => {
+  app.setErrorHandler(answerError);
+
+  const authenticate: onRequestHookHandler = async (request) => {
+    const given = request.headers['x-api-key'];
+    const key = typeof given === 'string' ? await usableKey(db, given.trim()) : null;
+    if (!key) throw new Refusal(401, 'KEY_INVALID', 'The API key is missing, unknown, revoked or expired.');
+    if (key.allowed_ips.length > 0 && !ipAllowed(request.ip, key.allowed_ips)) throw new Refusal(403, 'IP_NOT_ALLOWED', 'This address may not call the API with this key.');
+    const caller = { keyId: key.id, affiliateCompanyId: key.affiliate_company_id, sourceId: key.source_id, rateLimitPerMinute: key.rate_limit_per_minute };
+    for (const check of checks) await check(request, caller);
+    await markKeyUsed(db, key, request.ip);
+    callers.set(request, caller);
+  };
+
+  const log: onSendHookHandler = async (request, reply, payload) => {
+    try {
+      await recordRequest(db, { ...inboundCall(request, reply, payload), leadId: loggedLeads.get(request) ?? null });
+    } catch (error) {
+      request.log.error({ err: error }, 'affiliate call not logged');
+    }
+    return payload;
+  };
+
+  app.addHook('onRequest', authenticate);
+  app.addHook('onSend', log);
+  for (const operation of operations) await app.register(operation, { db });
+};
