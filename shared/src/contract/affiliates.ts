@@ -84,7 +84,18 @@ export type AffiliateLeadBody = z.input<typeof affiliateLeadBody>;
 
 export const affiliateLeadAccepted = z.object({ status: z.literal('accepted'), lead_id: z.string(), received_at: isoDateTime });
 
-export const affiliateRefusalReasons = ['INVALID', 'DUPLICATE', 'BLACKLISTED', 'KEY_INVALID', 'IP_NOT_ALLOWED', 'RATE_LIMITED', 'CAP_REACHED', 'IN_FLIGHT', 'IDEMPOTENCY_CONFLICT', 'NOT_FOUND'] as const;
+export const affiliateRefusalReasons = [
+  'INVALID',
+  'DUPLICATE',
+  'BLACKLISTED',
+  'KEY_INVALID',
+  'IP_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'CAP_REACHED',
+  'IN_FLIGHT',
+  'IDEMPOTENCY_CONFLICT',
+  'NOT_FOUND',
+] as const;
 export type AffiliateRefusalReason = (typeof affiliateRefusalReasons)[number];
 
 export const affiliateLeadRefused = z.object({

@@ -11,7 +11,6 @@ import type { IntakeRefusal, LeadIntakeInput } from '../leads/intake/schema.ts';
 import { intakeLead } from '../leads/intake/service.ts';
 import type { AffiliateCaller } from './publicApi.ts';
 
-
 type AffiliateLead = z.output<typeof affiliateLeadBody>;
 
 export type AffiliateIntakeResult = { ok: true; id: number; leadId: string; receivedAt: Date } | { ok: false; status: RefusedStatus; refused: AffiliateLeadRefused };
