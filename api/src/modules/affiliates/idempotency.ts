@@ -11,7 +11,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { affiliateIdempotency } from '../../db/schema/index.ts';
 
 /** How long an answer is replayed. */
-export const idempotencyTtlHours = 72;
+const idempotencyTtlHours = 72;
 /** A claim without an answer this old belongs to a call that died. */
 const staleClaimMs = 30_000;
 
