@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
-import { takeDailySlot } from '../src/modules/affiliates/dailyCap.ts';
+import { takeDailySlots } from '../src/modules/affiliates/dailyCap.ts';
 import { bodyHash, purgeIdempotencyKeys } from '../src/modules/affiliates/idempotency.ts';
 import { purgeRateWindows, rateLimit } from '../src/modules/affiliates/rateLimit.ts';
 import { Refusal } from '../src/modules/affiliates/publicApi.ts';
@@ -124,12 +124,16 @@ describe('affiliate intake rules', () => {
     const limit = { cap: 1, timeZone: 'Asia/Tokyo' };
     const lead = (await capped.post({ email: capped.email() })).json() as { lead_id: string };
     const [row] = await db.select({ id: tables.leads.id }).from(tables.leads).where(eq(tables.leads.lead_id, lead.lead_id));
-    const slot = (at: string) => db.transaction((tx) => takeDailySlot(tx, capped.companyId, limit, new Date(at), row?.id ?? 0));
+    const slot = (at: string) => db.transaction((tx) => takeDailySlots(tx, capped.companyId, limit, new Date(at), 1, row?.id ?? 0));
     // 14:59:59 UTC is 23:59:59 in Tokyo; 15:00 UTC is the next Tokyo day, while UTC's day has nine hours to go.
-    assert.equal(await slot('2026-03-10T14:59:58Z'), true);
-    assert.equal(await slot('2026-03-10T14:59:59Z'), false, 'the Tokyo day is full');
-    assert.equal(await slot('2026-03-10T15:00:00Z'), true, 'a new Tokyo day');
-    assert.equal(await slot('2026-03-10T20:00:00Z'), false);
+    assert.equal(await slot('2026-03-10T14:59:58Z'), 1);
+    assert.equal(await slot('2026-03-10T14:59:59Z'), 0, 'the Tokyo day is full');
+    assert.equal(await slot('2026-03-10T15:00:00Z'), 1, 'a new Tokyo day');
+    assert.equal(await slot('2026-03-10T20:00:00Z'), 0);
+    const many = (at: string, wanted: number) => db.transaction((tx) => takeDailySlots(tx, capped.companyId, { cap: 5, timeZone: 'Asia/Tokyo' }, new Date(at), wanted));
+    assert.equal(await many('2026-03-12T01:00:00Z', 3), 3, 'a batch takes what it needs');
+    assert.equal(await many('2026-03-12T02:00:00Z', 4), 2, 'and no more than is left');
+    assert.equal(await many('2026-03-12T03:00:00Z', 1), 0);
   });
 
   test('a key’s source must be the company’s own (or no company’s)', async () => {

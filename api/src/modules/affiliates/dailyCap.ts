@@ -1,7 +1,8 @@
 /**
- * An affiliate company's daily cap: at most `daily_cap` accepted leads per local day (its `time_zone`). A slot is
- * taken inside the lead's transaction with a guarded UPDATE, so concurrent calls on any number of API processes
- * never accept one lead too many; a lead refused later in that transaction gives its slot back with the rollback.
+ * An affiliate company's daily cap: at most `daily_cap` accepted leads per local day (its `time_zone`). Slots are
+ * taken inside the leads' transaction, on the day's counter row (locked, then raised by at most what is left), so
+ * concurrent calls on any number of API processes never accept one lead too many; leads refused later in that
+ * transaction give their slots back with the rollback.
  */
 import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
@@ -22,25 +23,25 @@ export async function dailyCapOf(executor: Executor, companyId: number): Promise
 }
 
 /**
- * Counts one accepted lead against the cap of `at`'s local day; false when the day is full. A day's first count
- * starts from the leads the company already has that day (a cap set at noon counts the morning); after that one
- * guarded UPDATE a lead.
+ * Takes up to `wanted` slots of `at`'s local day and answers how many it got (0 when the day is full). A day's first
+ * count starts from the leads the company already has that day (a cap set at noon counts the morning), less
+ * `exceptLeadId`, a lead already written in this transaction that the slots are for.
  */
-export async function takeDailySlot(executor: Executor, companyId: number, limit: DailyCap, at: Date, leadRowId: number): Promise<boolean> {
+export async function takeDailySlots(executor: Executor, companyId: number, limit: DailyCap, at: Date, wanted: number, exceptLeadId: number | null = null): Promise<number> {
   const day = formatInZone(at, limit.timeZone).slice(0, 10);
-  const ofDay = and(eq(affiliateDailyCounts.affiliate_company_id, companyId), eq(affiliateDailyCounts.day, day));
-  const bump = async (): Promise<boolean> => {
-    const rows = await executor
-      .update(affiliateDailyCounts)
-      .set({ accepted: sql`${affiliateDailyCounts.accepted} + 1` })
-      .where(and(ofDay, lt(affiliateDailyCounts.accepted, limit.cap)))
-      .returning({ accepted: affiliateDailyCounts.accepted });
-    return rows.length > 0;
+  const raise = async (): Promise<number | null> => {
+    const result = await executor.execute<{ before: number; after: number }>(sql`
+      with old as (
+        select accepted from affiliate_daily_counts where affiliate_company_id = ${companyId} and day = ${day} for update
+      )
+      update affiliate_daily_counts as counted set accepted = greatest(old.accepted, least(${limit.cap}::int, old.accepted + ${wanted}::int)) from old
+       where counted.affiliate_company_id = ${companyId} and counted.day = ${day}
+      returning old.accepted as before, counted.accepted as after`);
+    const row = result.rows[0];
+    return row ? Number(row.after) - Number(row.before) : null;
   };
-  if (await bump()) return true;
-  const [existing] = await executor.select({ accepted: affiliateDailyCounts.accepted }).from(affiliateDailyCounts).where(ofDay);
-  if (existing) return false;
-  // The day's other leads, and this one (already written, but its created_at may fall a moment past midnight).
+  const raised = await raise();
+  if (raised !== null) return raised;
   const [already] = await executor
     .select({ accepted: count() })
     .from(leads)
@@ -49,15 +50,17 @@ export async function takeDailySlot(executor: Executor, companyId: number, limit
         eq(leads.affiliate_company_id, companyId),
         gte(leads.created_at, startOfDayInZone(day, limit.timeZone)),
         lt(leads.created_at, startOfDayInZone(nextDay(day), limit.timeZone)),
-        ne(leads.id, leadRowId),
+        exceptLeadId === null ? undefined : ne(leads.id, exceptLeadId),
       ),
     );
+  const before = already?.accepted ?? 0;
+  const granted = Math.max(0, Math.min(wanted, limit.cap - before));
   const [first] = await executor
     .insert(affiliateDailyCounts)
-    .values({ affiliate_company_id: companyId, day, accepted: (already?.accepted ?? 0) + 1 })
+    .values({ affiliate_company_id: companyId, day, accepted: before + granted })
     .onConflictDoNothing()
     .returning({ accepted: affiliateDailyCounts.accepted });
-  if (first) return first.accepted <= limit.cap;
+  if (first) return granted;
   // Another call wrote the day's first count meanwhile: count on it.
-  return bump();
+  return (await raise()) ?? 0;
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { recordFailedLead } from '../leads/failed/service.ts';
 import type { IntakeRefusal, LeadIntakeInput } from '../leads/intake/schema.ts';
 import { intakeLead } from '../leads/intake/service.ts';
-import { dailyCapOf, takeDailySlot } from './dailyCap.ts';
+import { dailyCapOf, takeDailySlots } from './dailyCap.ts';
 import { storeIdempotentAnswer } from './idempotency.ts';
 import type { AffiliateCaller } from './publicApi.ts';
 
@@ -87,7 +87,7 @@ export async function receiveAffiliateLead(db: Db, caller: AffiliateCaller, body
           const refusal = publicRefusal(result);
           return { status: refusal.status, body: refusal.refused, leadRowId: null };
         }
-        if (cap && !(await takeDailySlot(lead, caller.affiliateCompanyId, cap, receivedAt, result.lead.id))) throw new DayFull();
+        if (cap && (await takeDailySlots(lead, caller.affiliateCompanyId, cap, receivedAt, 1, result.lead.id)) === 0) throw new DayFull();
         return { status: 201, body: { status: 'accepted', lead_id: result.lead.lead_id, received_at: receivedAt.toISOString() }, leadRowId: result.lead.id };
       });
     } catch (error) {
