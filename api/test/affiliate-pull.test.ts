@@ -8,10 +8,8 @@ import assert from 'node:assert/strict';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AffiliateLeadPage, AffiliatePulledLead } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
-import { affiliateCompany, asAdmin, postLead, type AffiliateFixture } from './affiliate-fixtures.ts';
+import { affiliateFixture, type AffiliateFixture } from './affiliateFixture.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-
-type Refused = { status: 'refused'; reason: string; errors?: Record<string, string[]> };
 
 describe('affiliate lead pull', () => {
   let context: TestContext;
@@ -32,21 +30,15 @@ describe('affiliate lead pull', () => {
     assert.equal(response.statusCode, 200, response.body);
     return response.json() as AffiliatePulledLead;
   };
-  const refusal = (response: { statusCode: number; body: string; json: () => unknown }, status: number, reason: string): Refused => {
-    assert.equal(response.statusCode, status, response.body);
-    const body = response.json() as Refused;
-    assert.equal(body.reason, reason, response.body);
-    return body;
-  };
   const setLead = (leadId: string, values: Partial<typeof tables.leads.$inferInsert>) => context.database.db.update(tables.leads).set(values).where(eq(tables.leads.lead_id, leadId));
   const rowId = async (leadId: string) => (await context.database.db.select({ id: tables.leads.id }).from(tables.leads).where(eq(tables.leads.lead_id, leadId)))[0]!.id;
   const settings = async (company: AffiliateFixture, body: Record<string, unknown>) =>
-    assert.equal((await asAdmin(context, 'PUT', `/settings/affiliate/company/${company.companyId}/settings`, body)).statusCode, 200);
+    assert.equal((await company.admin('PUT', `/settings/affiliate/company/${company.companyId}/settings`, body)).statusCode, 200);
 
   before(async () => {
     context = await createTestContext();
-    alpha = await affiliateCompany(context, 'Pull Alpha');
-    beta = await affiliateCompany(context, 'Pull Beta');
+    alpha = await affiliateFixture(context, 'Pull Alpha');
+    beta = await affiliateFixture(context, 'Pull Beta');
     const rows = await context.database.db
       .insert(tables.statuses)
       .values(['Pull new', 'Pull won', 'Pull lost'].map((name) => ({ name, class: 'lead' as const })))
@@ -56,13 +48,13 @@ describe('affiliate lead pull', () => {
   after(() => context.close());
 
   test('mapped statuses show their public status, unmapped ones the default; `status` filters by public status', async () => {
-    const won = await postLead(context, alpha.key, { click_id: 'ck-1', sub1: 's1', country: 'DE', phone: '030 1234567' });
-    const lost = await postLead(context, alpha.key);
-    const fresh = await postLead(context, alpha.key);
+    const won = await alpha.accepted({ click_id: 'ck-1', sub1: 's1', country: 'DE', phone: '030 1234567' });
+    const lost = await alpha.accepted();
+    const fresh = await alpha.accepted();
     await setLead(won, { status_id: statusWon });
     await setLead(lost, { status_id: statusLost });
     await setLead(fresh, { status_id: statusNew });
-    const map = await asAdmin(context, 'PUT', `/settings/affiliate/company/${alpha.companyId}/status-map`, {
+    const map = await alpha.admin('PUT', `/settings/affiliate/company/${alpha.companyId}/status-map`, {
       map: [
         { status_id: statusWon, public_status: 'Deposited' },
         { status_id: statusLost, public_status: 'Rejected' },
@@ -100,12 +92,12 @@ describe('affiliate lead pull', () => {
     assert.deepEqual(await byStatus('Nobody has this'), []);
 
     // The whole map replaced: "lost" is unmapped now and shows the default.
-    await asAdmin(context, 'PUT', `/settings/affiliate/company/${alpha.companyId}/status-map`, { map: [{ status_id: statusWon, public_status: 'Deposited' }] });
+    await alpha.admin('PUT', `/settings/affiliate/company/${alpha.companyId}/status-map`, { map: [{ status_id: statusWon, public_status: 'Deposited' }] });
     assert.equal((await one(alpha.key, lost)).status, 'Working');
   });
 
   test('an FTD is held `ftd_hold_hours` after its broker report; 0 shows it at once', async () => {
-    const leadId = await postLead(context, beta.key);
+    const leadId = await beta.accepted();
     const ftdAt = new Date(Date.now() - 60_000);
     await setLead(leadId, { api_ftd_at: ftdAt, deposit_exists: true });
     const [history] = await context.database.db
@@ -136,7 +128,7 @@ describe('affiliate lead pull', () => {
     assert.deepEqual([visible.is_ftd, visible.ftd_at], [true, ftdAt.toISOString()], 'past the hold: visible');
 
     // Without a broker report, the hold runs from the FTD's own time.
-    const unreported = await postLead(context, beta.key);
+    const unreported = await beta.accepted();
     await setLead(unreported, { api_ftd_at: new Date(Date.now() - 3_600_000) });
     assert.equal((await one(beta.key, unreported)).is_ftd, false);
     await setLead(unreported, { api_ftd_at: new Date(Date.now() - 7 * 3_600_000) });
@@ -145,19 +137,19 @@ describe('affiliate lead pull', () => {
   });
 
   test('another company’s lead is invisible, in the list and alone; an unknown id is NOT_FOUND', async () => {
-    const mine = await postLead(context, alpha.key);
-    const theirs = await postLead(context, beta.key);
+    const mine = await alpha.accepted();
+    const theirs = await beta.accepted();
     const betaIds = (await page(beta.key, '?limit=500')).data.map((lead) => lead.lead_id);
     assert.ok(betaIds.includes(theirs) && !betaIds.includes(mine));
-    refusal(await context.app.inject({ method: 'GET', url: `/api/v1/leads/${mine}`, headers: { 'x-api-key': beta.key } }), 404, 'NOT_FOUND');
-    refusal(await context.app.inject({ method: 'GET', url: '/api/v1/leads/NO-SUCH-LEAD', headers: { 'x-api-key': beta.key } }), 404, 'NOT_FOUND');
-    refusal(await pull('crm_not-a-key'), 401, 'KEY_INVALID');
+    alpha.refusal(await context.app.inject({ method: 'GET', url: `/api/v1/leads/${mine}`, headers: { 'x-api-key': beta.key } }), 404, 'NOT_FOUND');
+    alpha.refusal(await context.app.inject({ method: 'GET', url: '/api/v1/leads/NO-SUCH-LEAD', headers: { 'x-api-key': beta.key } }), 404, 'NOT_FOUND');
+    alpha.refusal(await pull('crm_not-a-key'), 401, 'KEY_INVALID');
   });
 
   test('keyset pages: newest first, none skipped or repeated across leads created at the same microsecond', async () => {
-    const gamma = await affiliateCompany(context, 'Pull Gamma');
+    const gamma = await affiliateFixture(context, 'Pull Gamma');
     const posted: string[] = [];
-    for (let index = 0; index < 7; index += 1) posted.push(await postLead(context, gamma.key));
+    for (let index = 0; index < 7; index += 1) posted.push(await gamma.accepted());
     const ids = await Promise.all(posted.map(rowId));
     // Five share one instant; two differ from it by a microsecond only (a millisecond cursor would lose them).
     await context.database.db
@@ -199,13 +191,13 @@ describe('affiliate lead pull', () => {
   test('a forged or malformed cursor, and a bad limit or date, are 422 INVALID per field', async () => {
     const forged = Buffer.from(JSON.stringify(['2026-03-01T10:00:00Z', 1])).toString('base64url');
     for (const cursor of [forged, 'not*base64', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('["2026-03-01T10:00:00.000000Z",-4]').toString('base64url')]) {
-      const body = refusal(await pull(alpha.key, `?cursor=${encodeURIComponent(cursor)}`), 422, 'INVALID');
+      const body = alpha.refusal(await pull(alpha.key, `?cursor=${encodeURIComponent(cursor)}`), 422, 'INVALID');
       assert.ok(body.errors?.['cursor'], JSON.stringify(body));
     }
-    assert.ok(refusal(await pull(alpha.key, '?limit=501'), 422, 'INVALID').errors?.['limit']);
-    assert.ok(refusal(await pull(alpha.key, '?limit=0'), 422, 'INVALID').errors?.['limit']);
-    assert.ok(refusal(await pull(alpha.key, '?from=yesterday'), 422, 'INVALID').errors?.['from']);
-    assert.ok(refusal(await pull(alpha.key, '?to=2026-03-01T10:00:00'), 422, 'INVALID').errors?.['to'], 'a time needs its offset');
+    assert.ok(alpha.refusal(await pull(alpha.key, '?limit=501'), 422, 'INVALID').errors?.['limit']);
+    assert.ok(alpha.refusal(await pull(alpha.key, '?limit=0'), 422, 'INVALID').errors?.['limit']);
+    assert.ok(alpha.refusal(await pull(alpha.key, '?from=yesterday'), 422, 'INVALID').errors?.['from']);
+    assert.ok(alpha.refusal(await pull(alpha.key, '?to=2026-03-01T10:00:00'), 422, 'INVALID').errors?.['to'], 'a time needs its offset');
   });
 
   test('the public document lists both pull operations and no console route', async () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { eq, inArray } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
 import { affiliateSummary } from '../src/modules/affiliates/summary.ts';
-import { affiliateCompany, asAdmin, postLead, type AffiliateFixture } from './affiliate-fixtures.ts';
+import { affiliateFixture, type AffiliateFixture } from './affiliateFixture.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
 type Errors = { errors: Record<string, string[]> };
@@ -27,7 +27,7 @@ describe('affiliate company settings, status map and summary', () => {
 
   before(async () => {
     context = await createTestContext();
-    company = await affiliateCompany(context, 'Settings Affiliates');
+    company = await affiliateFixture(context, 'Settings Affiliates');
     const rows = await context.database.db
       .insert(tables.statuses)
       .values(['Settings A', 'Settings B'].map((name) => ({ name, class: 'lead' as const })))
@@ -37,7 +37,7 @@ describe('affiliate company settings, status map and summary', () => {
   after(() => context.close());
 
   test('a company without settings reads the table defaults; PUT upserts the fields sent', async () => {
-    const initial = await asAdmin(context, 'GET', url('settings'));
+    const initial = await company.admin('GET', url('settings'));
     assert.equal(initial.statusCode, 200, initial.body);
     assert.deepEqual((initial.json() as { data: unknown }).data, {
       affiliate_company_id: company.companyId,
@@ -48,9 +48,9 @@ describe('affiliate company settings, status map and summary', () => {
     });
     assert.equal((await context.database.db.select().from(tables.affiliateSettings)).length, 0, 'reading writes nothing');
 
-    const first = await asAdmin(context, 'PUT', url('settings'), { time_zone: 'Europe/Berlin', daily_cap: 50 });
+    const first = await company.admin('PUT', url('settings'), { time_zone: 'Europe/Berlin', daily_cap: 50 });
     assert.equal(first.statusCode, 200, first.body);
-    const second = await asAdmin(context, 'PUT', url('settings'), { ftd_hold_hours: 48, default_public_status: ' Pending ' });
+    const second = await company.admin('PUT', url('settings'), { ftd_hold_hours: 48, default_public_status: ' Pending ' });
     assert.deepEqual((second.json() as { data: unknown }).data, {
       affiliate_company_id: company.companyId,
       time_zone: 'Europe/Berlin',
@@ -58,23 +58,23 @@ describe('affiliate company settings, status map and summary', () => {
       default_public_status: 'Pending',
       ftd_hold_hours: 48,
     });
-    const cleared = await asAdmin(context, 'PUT', url('settings'), { daily_cap: null });
+    const cleared = await company.admin('PUT', url('settings'), { daily_cap: null });
     assert.equal((cleared.json() as { data: { daily_cap: number | null } }).data.daily_cap, null, 'null: no cap');
   });
 
   test('settings refuse a bad zone, cap, status or hold per field; an unknown company is 404', async () => {
-    const errors = errorsOf(await asAdmin(context, 'PUT', url('settings'), { time_zone: 'Mars/Olympus', daily_cap: 0, default_public_status: 'x'.repeat(65), ftd_hold_hours: 721 }));
+    const errors = errorsOf(await company.admin('PUT', url('settings'), { time_zone: 'Mars/Olympus', daily_cap: 0, default_public_status: 'x'.repeat(65), ftd_hold_hours: 721 }));
     assert.deepEqual(Object.keys(errors).sort(), ['daily_cap', 'default_public_status', 'ftd_hold_hours', 'time_zone']);
-    assert.ok(errorsOf(await asAdmin(context, 'PUT', url('settings'), { ftd_hold_hours: -1 }))['ftd_hold_hours']);
-    assert.ok(errorsOf(await asAdmin(context, 'PUT', url('settings'), { default_public_status: '  ' }))['default_public_status']);
-    assert.ok(errorsOf(await asAdmin(context, 'PUT', url('settings'), { daily_cap: 1.5 }))['daily_cap']);
-    assert.equal((await asAdmin(context, 'PUT', url('settings'), {})).statusCode, 422, 'nothing to update');
-    assert.equal((await asAdmin(context, 'GET', url('settings', 999_999))).statusCode, 404);
-    assert.equal((await asAdmin(context, 'PUT', url('settings', 999_999), { ftd_hold_hours: 1 })).statusCode, 404);
+    assert.ok(errorsOf(await company.admin('PUT', url('settings'), { ftd_hold_hours: -1 }))['ftd_hold_hours']);
+    assert.ok(errorsOf(await company.admin('PUT', url('settings'), { default_public_status: '  ' }))['default_public_status']);
+    assert.ok(errorsOf(await company.admin('PUT', url('settings'), { daily_cap: 1.5 }))['daily_cap']);
+    assert.equal((await company.admin('PUT', url('settings'), {})).statusCode, 422, 'nothing to update');
+    assert.equal((await company.admin('GET', url('settings', 999_999))).statusCode, 404);
+    assert.equal((await company.admin('PUT', url('settings', 999_999), { ftd_hold_hours: 1 })).statusCode, 404);
   });
 
   test('the status map is replaced whole; unknown and repeated statuses are 422 under map.N.status_id', async () => {
-    const put = (map: unknown) => asAdmin(context, 'PUT', url('status-map'), { map });
+    const put = (map: unknown) => company.admin('PUT', url('status-map'), { map });
     const first = await put([
       { status_id: statusB, public_status: 'Lost' },
       { status_id: statusA, public_status: 'Won' },
@@ -87,7 +87,7 @@ describe('affiliate company settings, status map and summary', () => {
       ],
     });
     await put([{ status_id: statusB, public_status: 'Gone' }]);
-    assert.deepEqual(((await asAdmin(context, 'GET', url('status-map'))).json() as { data: unknown }).data, { map: [{ status_id: statusB, public_status: 'Gone' }] }, 'whole-map replace');
+    assert.deepEqual(((await company.admin('GET', url('status-map'))).json() as { data: unknown }).data, { map: [{ status_id: statusB, public_status: 'Gone' }] }, 'whole-map replace');
 
     assert.deepEqual(
       errorsOf(
@@ -109,9 +109,9 @@ describe('affiliate company settings, status map and summary', () => {
       )['map.1.status_id'],
     );
     assert.ok(errorsOf(await put([{ status_id: statusA, public_status: '' }]))['map.0.public_status']);
-    assert.ok(errorsOf(await asAdmin(context, 'PUT', url('status-map'), { map: [], extra: 1 }))['extra']);
+    assert.ok(errorsOf(await company.admin('PUT', url('status-map'), { map: [], extra: 1 }))['extra']);
     assert.deepEqual(
-      ((await asAdmin(context, 'GET', url('status-map'))).json() as { data: unknown }).data,
+      ((await company.admin('GET', url('status-map'))).json() as { data: unknown }).data,
       { map: [{ status_id: statusB, public_status: 'Gone' }] },
       'a refused PUT changes nothing',
     );
@@ -121,13 +121,13 @@ describe('affiliate company settings, status map and summary', () => {
   });
 
   test('the summary counts today and this week at the company’s midnight, refusals by reason', async () => {
-    const tokyo = await affiliateCompany(context, 'Summary Tokyo');
-    await asAdmin(context, 'PUT', url('settings', tokyo.companyId), { time_zone: 'Asia/Tokyo' });
+    const tokyo = await affiliateFixture(context, 'Summary Tokyo');
+    await company.admin('PUT', url('settings', tokyo.companyId), { time_zone: 'Asia/Tokyo' });
     // Friday 2026-11-27 00:30 in Tokyo (UTC+9); its Monday began 2026-11-22T15:00Z.
     const now = new Date('2026-11-26T15:30:00Z');
     const times = ['2026-11-26T15:10:00Z', '2026-11-26T14:50:00Z', '2026-11-22T15:00:00Z', '2026-11-22T14:59:59Z', '2026-11-26T15:29:00Z'];
     const leadIds: string[] = [];
-    for (let index = 0; index < times.length; index += 1) leadIds.push(await postLead(context, tokyo.key));
+    for (let index = 0; index < times.length; index += 1) leadIds.push(await tokyo.accepted());
     const db = context.database.db;
     for (const [index, leadId] of leadIds.entries())
       await db
@@ -165,10 +165,10 @@ describe('affiliate company settings, status map and summary', () => {
       },
     });
 
-    const route = await asAdmin(context, 'GET', url('summary', tokyo.companyId));
+    const route = await company.admin('GET', url('summary', tokyo.companyId));
     assert.equal(route.statusCode, 200, route.body);
     assert.equal((route.json() as { data: { time_zone: string } }).data.time_zone, 'Asia/Tokyo');
-    assert.equal((await asAdmin(context, 'GET', url('summary', 999_999))).statusCode, 404);
+    assert.equal((await company.admin('GET', url('summary', 999_999))).statusCode, 404);
     await db.delete(tables.failedLeads).where(inArray(tables.failedLeads.affiliate_company_id, [tokyo.companyId, company.companyId]));
   });
 

@@ -10,6 +10,7 @@ import type { AffiliateLeadPage, AffiliatePulledLead, affiliateLeadPullQuery } f
 import type { Db } from '../../db/database.ts';
 import { leads } from '../../db/schema/index.ts';
 import { startOfDayInZone } from '../../time/zones.ts';
+import { nextDay } from './dailyCap.ts';
 import { publicLeadColumns, publicRulesOf, publicViewOf, type PublicRules } from './publicStatus.ts';
 
 type Position = { createdAt: string; id: number };
@@ -49,7 +50,6 @@ export type PullQuery = Omit<z.output<typeof affiliateLeadPullQuery>, 'cursor'> 
 export const pullQuerySchema = (query: typeof affiliateLeadPullQuery) => query.extend({ cursor: cursorParam.optional() });
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** `from` / `to` as instants: a day is the company's local day, `to` one includes all of it; a moment is cast as sent (to the microsecond). */
 function bound(value: string, zone: string, end: boolean): SQL {
