@@ -183,8 +183,12 @@ describe('affiliate lead intake', () => {
       paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
       components: { securitySchemes: Record<string, unknown> };
     };
-    assert.deepEqual(Object.keys(document.paths), ['/api/v1/leads']);
-    assert.deepEqual(Object.keys(document.paths['/api/v1/leads'] ?? {}), ['post']);
+    // Other /api/v1 operations (the pull: affiliate-pull.test.ts) share the document; none of the console's.
+    assert.ok(
+      Object.keys(document.paths).every((path) => path.startsWith('/api/v1/leads')),
+      Object.keys(document.paths).join(),
+    );
+    assert.ok(document.paths['/api/v1/leads']?.['post']);
     assert.ok(document.components.securitySchemes['apiKey']);
     assert.match(JSON.stringify(document), /jane\.doe@example\.com/, 'an example request');
     assert.match(JSON.stringify(document), /L0123456789/, 'an example answer');

@@ -24,6 +24,7 @@ export async function affiliateFixture(context: TestContext, name: string) {
     return (response.json() as { data: { id: number; key: string } }).data;
   };
   const first = await issue();
+  const email = () => `${name.replaceAll(/\W/g, '').toLowerCase()}${(unique += 1)}-${Date.now()}@example.com`;
   return {
     companyId,
     sourceId,
@@ -31,9 +32,15 @@ export async function affiliateFixture(context: TestContext, name: string) {
     keyId: first.id,
     admin,
     issue,
-    email: () => `${name.replaceAll(/\W/g, '').toLowerCase()}${(unique += 1)}-${Date.now()}@example.com`,
+    email,
     post: (payload: unknown, headers: Record<string, string> = { 'x-api-key': first.key }, remoteAddress = '127.0.0.1') =>
       context.app.inject({ method: 'POST', url: '/api/v1/leads', headers, remoteAddress, payload: payload as Record<string, unknown> }),
+    /** Posts a lead that is taken (a fresh email, and `fields`); answers its public `lead_id`. */
+    accepted: async (fields: Record<string, unknown> = {}): Promise<string> => {
+      const response = await context.app.inject({ method: 'POST', url: '/api/v1/leads', headers: { 'x-api-key': first.key }, payload: { email: email(), ...fields } });
+      assert.equal(response.statusCode, 201, response.body);
+      return (response.json() as { lead_id: string }).lead_id;
+    },
     refusal: (response: Answer, status: number, reason: string): Refused => {
       assert.equal(response.statusCode, status, response.body);
       const body = response.json() as Refused;

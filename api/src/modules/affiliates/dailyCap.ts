@@ -11,7 +11,7 @@ import { formatInZone, startOfDayInZone } from '../../time/zones.ts';
 
 export type DailyCap = { cap: number; timeZone: string };
 
-const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+export const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The company's cap and zone, or null while it has no cap. */
 export async function dailyCapOf(executor: Executor, companyId: number): Promise<DailyCap | null> {

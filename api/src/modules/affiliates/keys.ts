@@ -38,7 +38,8 @@ function itemOf(row: KeyRow): AffiliateKeyItem {
   };
 }
 
-async function requireCompany(db: Db, companyId: number): Promise<void> {
+/** 404 unless the affiliate company exists. */
+export async function requireCompany(db: Executor, companyId: number): Promise<void> {
   const [company] = await db.select({ id: affiliateCompanies.id }).from(affiliateCompanies).where(eq(affiliateCompanies.id, companyId));
   if (!company) throw notFound('Affiliate company');
 }
