@@ -98,6 +98,20 @@ export const affiliateRefusalReasons = [
 ] as const;
 export type AffiliateRefusalReason = (typeof affiliateRefusalReasons)[number];
 
+/** The HTTP status each refusal is answered with: what an affiliate's integration instructions list next to the code. */
+export const affiliateRefusalStatus = {
+  INVALID: 422,
+  DUPLICATE: 409,
+  BLACKLISTED: 422,
+  KEY_INVALID: 401,
+  IP_NOT_ALLOWED: 403,
+  RATE_LIMITED: 429,
+  CAP_REACHED: 429,
+  IN_FLIGHT: 409,
+  IDEMPOTENCY_CONFLICT: 422,
+  NOT_FOUND: 404,
+} as const satisfies Record<AffiliateRefusalReason, number>;
+
 export const affiliateLeadRefused = z.object({
   status: z.literal('refused'),
   reason: z.enum(affiliateRefusalReasons),
