@@ -82,7 +82,23 @@ export const affiliateLeadBody = z
   .refine((value) => Boolean(value.email || value.phone), { message: 'A lead needs an email or a phone.', path: ['email'] });
 export type AffiliateLeadBody = z.input<typeof affiliateLeadBody>;
 
+/** A lead and the answers to it as the API's reference and the console's integration instructions show them. */
+export const affiliateLeadExample: AffiliateLeadBody = {
+  first_name: 'Jane',
+  last_name: 'Doe',
+  email: 'jane.doe@example.com',
+  phone: '+4915112345678',
+  country: 'DE',
+  language: 'de',
+  ip: '203.0.113.7',
+  funnel: 'crypto-de',
+  click_id: 'c-8f2a',
+  sub1: 'banner-3',
+};
+
 export const affiliateLeadAccepted = z.object({ status: z.literal('accepted'), lead_id: z.string(), received_at: isoDateTime });
+export type AffiliateLeadAccepted = z.infer<typeof affiliateLeadAccepted>;
+export const affiliateAcceptedExample: AffiliateLeadAccepted = { status: 'accepted', lead_id: 'L0123456789', received_at: '2026-11-27T12:00:00.000Z' };
 
 export const affiliateRefusalReasons = [
   'INVALID',
@@ -119,3 +135,9 @@ export const affiliateLeadRefused = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type AffiliateLeadRefused = z.infer<typeof affiliateLeadRefused>;
+export const affiliateInvalidExample: AffiliateLeadRefused = {
+  status: 'refused',
+  reason: 'INVALID',
+  message: 'The phone number is not valid.',
+  errors: { phone: ['The phone number is not valid.'] },
+};

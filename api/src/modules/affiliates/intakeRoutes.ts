@@ -4,23 +4,10 @@
  * body that is not JSON or too large, and every call goes to the request log (key and password redacted).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { affiliateLeadAccepted, affiliateLeadBody, affiliateLeadRefused } from '@crm/shared/contract';
+import { affiliateAcceptedExample, affiliateInvalidExample, affiliateLeadAccepted, affiliateLeadBody, affiliateLeadExample, affiliateLeadRefused } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { receiveAffiliateLead } from './intake.ts';
 import { bodyLimit, callerOf, logUnderLead } from './publicApi.ts';
-
-const example = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '+4915112345678',
-  country: 'DE',
-  language: 'de',
-  ip: '203.0.113.7',
-  funnel: 'crypto-de',
-  click_id: 'c-8f2a',
-  sub1: 'banner-3',
-};
 
 export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -35,18 +22,16 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
           'national numbers with `country`; emails are lower-cased; blacklisted contacts and duplicates (same email or phone within the ' +
           'duplicate window) are refused. Refusals: `INVALID` 422 (per field), `DUPLICATE` 409, `BLACKLISTED` 422, `KEY_INVALID` 401, ' +
           '`IP_NOT_ALLOWED` 403; a body that is not JSON or larger than 16 KB: `INVALID` 400 / 413.',
-        body: affiliateLeadBody.meta({ example }),
+        body: affiliateLeadBody.meta({ example: affiliateLeadExample }),
         response: {
-          201: affiliateLeadAccepted.meta({ example: { status: 'accepted', lead_id: 'L0123456789', received_at: '2026-11-27T12:00:00.000Z' } }),
+          201: affiliateLeadAccepted.meta({ example: affiliateAcceptedExample }),
           400: affiliateLeadRefused,
           401: affiliateLeadRefused,
           403: affiliateLeadRefused,
           409: affiliateLeadRefused,
           413: affiliateLeadRefused,
           415: affiliateLeadRefused,
-          422: affiliateLeadRefused.meta({
-            example: { status: 'refused', reason: 'INVALID', message: 'The phone number is not valid.', errors: { phone: ['The phone number is not valid.'] } },
-          }),
+          422: affiliateLeadRefused.meta({ example: affiliateInvalidExample }),
         },
         security: [{ apiKey: [] }],
       },

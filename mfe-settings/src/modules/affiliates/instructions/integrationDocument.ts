@@ -3,7 +3,16 @@
  * the Markdown download is written from them, so the two cannot drift apart. The fields and the reason codes come from
  * the contract (the body the API checks, the refusals it answers), not from a copy of them.
  */
-import { affiliateLeadBody, affiliateRefusalReasons, affiliateRefusalStatus, type AffiliateLeadBody } from '@crm/shared/contract';
+import {
+  affiliateAcceptedExample,
+  affiliateInvalidExample,
+  affiliateLeadBody,
+  affiliateLeadExample,
+  affiliateRefusalReasons,
+  affiliateRefusalStatus,
+  type AffiliateLeadAccepted,
+  type AffiliateLeadRefused,
+} from '@crm/shared/contract';
 
 export type Translate = (key: string, values?: Record<string, string>) => string;
 
@@ -29,20 +38,6 @@ export type InstructionsInput = {
 export const leadsPath = '/api/v1/leads';
 export const docsPath = '/api/v1/docs';
 
-/** A lead as an affiliate would post it, held to the contract's type so a renamed field fails the type check. */
-const exampleLead: AffiliateLeadBody = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '+4915112345678',
-  country: 'DE',
-  language: 'de',
-  ip: '203.0.113.7',
-  funnel: 'crypto-de',
-  click_id: 'c-8f2a91',
-  sub1: 'campaign-42',
-};
-
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 const base = (key: string) => `settings:affiliates.instructions.${key}`;
 
@@ -52,7 +47,7 @@ export function leadFieldsOf(): { name: string; required: boolean }[] {
 }
 
 function curlOf(endpoint: string, keyPrefix: string): string {
-  const body = JSON.stringify(exampleLead, null, 2).replace(/'/g, "'\\''");
+  const body = JSON.stringify(affiliateLeadExample, null, 2).replace(/'/g, "'\\''");
   return [
     `curl -X POST '${endpoint}' \\`,
     `  -H 'Content-Type: application/json' \\`,
@@ -64,17 +59,14 @@ function curlOf(endpoint: string, keyPrefix: string): string {
 
 /** The answers an integration meets most, with the body the API sends for each. */
 function answersOf(t: Translate): Block[] {
-  const refusal = (reason: 'INVALID' | 'DUPLICATE' | 'RATE_LIMITED', message: string, errors?: Record<string, string[]>) => ({
-    status: 'refused',
-    reason,
-    message,
-    ...(errors ? { errors } : {}),
-  });
-  const answers = [
-    { caption: t(base('answers.accepted')), body: { status: 'accepted', lead_id: 'L0123456789', received_at: '2026-11-27T12:00:00.000Z' } },
-    { caption: t(base('answers.invalid')), body: refusal('INVALID', 'The phone number is not valid.', { phone: ['The phone number is not valid.'] }) },
-    { caption: t(base('answers.duplicate')), body: refusal('DUPLICATE', 'A lead with this email already exists.', { email: ['A lead with this email already exists.'] }) },
-    { caption: t(base('answers.rateLimited')), body: refusal('RATE_LIMITED', 'More than 600 calls a minute with this key: retry in 12 s.') },
+  const answers: { caption: string; body: AffiliateLeadAccepted | AffiliateLeadRefused }[] = [
+    { caption: t(base('answers.accepted')), body: affiliateAcceptedExample },
+    { caption: t(base('answers.invalid')), body: affiliateInvalidExample },
+    {
+      caption: t(base('answers.duplicate')),
+      body: { status: 'refused', reason: 'DUPLICATE', message: 'A lead with this email already exists.', errors: { email: ['A lead with this email already exists.'] } },
+    },
+    { caption: t(base('answers.rateLimited')), body: { status: 'refused', reason: 'RATE_LIMITED', message: 'More than 600 calls a minute with this key: retry in 12 s.' } },
   ];
   return answers.map(({ caption, body }) => ({ kind: 'code', language: 'json', caption, text: json(body) }));
 }
