@@ -3,7 +3,7 @@ import { en, initTestI18n } from '@crm/shared/testing';
 import '../../../i18n/index.ts';
 import { integrationDocument, leadFieldsOf, markdownFileName, markdownOf } from '../instructions/integrationDocument.ts';
 
-const input = { origin: 'https://crm.example.com', companyName: 'Acme | Leads', keyName: 'Main server', keyPrefix: 'crm_Ab3dE6gH' };
+const input = { apiOrigin: 'https://crm.example.com', companyName: 'Acme | Leads', keyName: 'Main server', keyPrefix: 'crm_Ab3dE6gH' };
 const translate = (key: string, values?: Record<string, string>) => en(key, values);
 let markdown = '';
 

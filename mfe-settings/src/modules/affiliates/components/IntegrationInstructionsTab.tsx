@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getRuntimeConfig } from '@crm/shared';
 import { Button, Descriptions, Empty, Flex, Select, Table, Typography } from '@crm/shared/ui';
 import type { AffiliateKeyItem } from '@crm/shared/contract';
 import { useAffiliateKeysQuery } from '../api/affiliateKeysApi.ts';
@@ -104,7 +105,9 @@ export function IntegrationInstructionsTab({ company }: { company: { id: number;
   const label = t('settings:affiliates.instructions.key');
 
   if (!keys.isLoading && all.length === 0) return <Empty description={t('settings:affiliates.instructions.noKeys')} data-testid="instructions-no-keys" />;
-  const instructions = chosen ? integrationDocument({ origin: window.location.origin, companyName: company.name, keyName: chosen.name, keyPrefix: chosen.key_prefix }, t) : null;
+  const instructions = chosen
+    ? integrationDocument({ apiOrigin: new URL(getRuntimeConfig().apiBaseUrl).origin, companyName: company.name, keyName: chosen.name, keyPrefix: chosen.key_prefix }, t)
+    : null;
 
   return (
     <Flex vertical gap="middle" data-testid="instructions-tab">

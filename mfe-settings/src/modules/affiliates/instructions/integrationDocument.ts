@@ -27,8 +27,8 @@ export type Section = { key: string; title: string; blocks: Block[] };
 export type IntegrationDocument = { title: string; intro: string; sections: Section[] };
 
 export type InstructionsInput = {
-  /** The console's origin (`https://crm.example.com`): the public API is served from the same one. */
-  origin: string;
+  /** The API's origin (`https://api.crm.example.com`), which serves `/api/v1` too; not the console's. */
+  apiOrigin: string;
   companyName: string;
   keyName: string;
   /** Never the key: the key is shown once, when it is issued. */
@@ -72,7 +72,7 @@ function answersOf(t: Translate): Block[] {
 }
 
 export function integrationDocument(input: InstructionsInput, t: Translate): IntegrationDocument {
-  const endpoint = `${input.origin}${leadsPath}`;
+  const endpoint = `${input.apiOrigin}${leadsPath}`;
   const yesNo = (required: boolean) => t(base(required ? 'yes' : 'no'));
   const headers: [string, boolean][] = [
     ['X-Api-Key', true],
@@ -135,7 +135,7 @@ export function integrationDocument(input: InstructionsInput, t: Translate): Int
           },
         ],
       },
-      { key: 'docs', title: t(base('docsTitle')), blocks: [{ kind: 'facts', items: [{ label: t(base('docs')), value: `${input.origin}${docsPath}` }] }] },
+      { key: 'docs', title: t(base('docsTitle')), blocks: [{ kind: 'facts', items: [{ label: t(base('docs')), value: `${input.apiOrigin}${docsPath}` }] }] },
     ],
   };
 }
