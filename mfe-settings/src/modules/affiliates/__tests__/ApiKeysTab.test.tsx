@@ -109,3 +109,30 @@ test('rotate sends the grace period and shows the new key once; revoke asks firs
   await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
   await waitFor(() => expect(http.adapter.requests.some((request) => request.url === '/settings/affiliate/api-key/11/revoke')).toBe(true));
 });
+
+test('edit starts from the key and sends the changes, the expiry as a moment', async () => {
+  const { http } = renderCompanyPage({
+    tab: 'keys',
+    keys: [keyFixture({ expires_at: '2027-01-31T12:30:00.000Z' })],
+    replies: { 'PUT /settings/affiliate/api-key/11': { status: 200, data: { data: keyFixture() } } },
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+  const form = await screen.findByTestId('api-key-form');
+  expect(within(form).getByLabelText('Name')).toHaveValue('Main server');
+  const rate = within(form).getByLabelText('Rate limit (per minute)');
+  await userEvent.clear(rate);
+  await userEvent.type(rate, '120');
+  await userEvent.click(within(form).getByTestId('api-key-save'));
+
+  await waitFor(() => expect(http.adapter.requests.some((request) => request.method === 'put')).toBe(true));
+  const put = http.adapter.requests.find((request) => request.method === 'put')!;
+  expect(requestBody(put)).toEqual({
+    name: 'Main server',
+    source_id: 1,
+    allowed_ips: ['203.0.113.0/24'],
+    rate_limit_per_minute: 120,
+    is_active: true,
+    expires_at: '2027-01-31T12:30:00.000Z',
+  });
+  await waitFor(() => expect(screen.queryByTestId('api-key-form')).not.toBeInTheDocument());
+});
