@@ -8,6 +8,7 @@ import { useAccess, useOptionList } from '@crm/shared';
 import { Button, DataTable, Flex, ReloadOutlined, StopOutlined, Tag, Typography, confirmDelete, dateTimeFormat, formatDate, renderCell, toastOutcome } from '@crm/shared/ui';
 import { crudPermissions, type AffiliateKeyItem } from '@crm/shared/contract';
 import {
+  type IssuedKey,
   useAffiliateKeyCreateMutation,
   useAffiliateKeyRevokeMutation,
   useAffiliateKeyRotateMutation,
@@ -68,9 +69,15 @@ export function ApiKeysTab({ companyId }: { companyId: number }) {
     );
   }
 
+  /** The key goes to the dialog only: the mutation's result (in the store) is dropped. */
+  function showIssued(answer: IssuedKey) {
+    setDialog({ kind: 'issued', key: answer.data.key, prefix: answer.data.key_prefix });
+  }
+
   async function rotateKey(apiKey: AffiliateKeyItem, graceHours: number) {
     const answer = await toastOutcome(() => rotate({ companyId, id: apiKey.id, graceHours }).unwrap());
-    if (answer) setDialog({ kind: 'issued', key: answer.data.key, prefix: answer.data.key_prefix });
+    rotating.reset();
+    if (answer) showIssued(answer);
   }
 
   return (
@@ -117,7 +124,10 @@ export function ApiKeysTab({ companyId }: { companyId: number }) {
           editing={null}
           saving={creating.isLoading}
           onSave={(body) => create({ companyId, body }).unwrap()}
-          onSaved={(answer) => setDialog({ kind: 'issued', key: answer.data.key, prefix: answer.data.key_prefix })}
+          onSaved={(answer) => {
+            creating.reset();
+            showIssued(answer);
+          }}
           onClose={() => setDialog(null)}
         />
       )}
