@@ -14,6 +14,7 @@ export const pages = {
   TagsPage: lazy(() => import('./exposes/TagsPage.tsx')),
   SourcesPage: lazy(() => import('./exposes/SourcesPage.tsx')),
   AffiliateCompaniesPage: lazy(() => import('./exposes/AffiliateCompaniesPage.tsx')),
+  AffiliateCompanyPage: lazy(() => import('./exposes/AffiliateCompanyPage.tsx')),
   SourceRandomStatusesPage: lazy(() => import('./exposes/SourceRandomStatusesPage.tsx')),
   RequestsPage: lazy(() => import('./exposes/RequestsPage.tsx')),
 } satisfies RemotePages<'mfe_settings'>;

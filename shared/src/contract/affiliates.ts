@@ -82,8 +82,23 @@ export const affiliateLeadBody = z
   .refine((value) => Boolean(value.email || value.phone), { message: 'A lead needs an email or a phone.', path: ['email'] });
 export type AffiliateLeadBody = z.input<typeof affiliateLeadBody>;
 
+/** A lead and the answers to it as the API's reference and the console's integration instructions show them. */
+export const affiliateLeadExample: AffiliateLeadBody = {
+  first_name: 'Jane',
+  last_name: 'Doe',
+  email: 'jane.doe@example.com',
+  phone: '+4915112345678',
+  country: 'DE',
+  language: 'de',
+  ip: '203.0.113.7',
+  funnel: 'crypto-de',
+  click_id: 'c-8f2a',
+  sub1: 'banner-3',
+};
+
 export const affiliateLeadAccepted = z.object({ status: z.literal('accepted'), lead_id: z.string(), received_at: isoDateTime });
 export type AffiliateLeadAccepted = z.infer<typeof affiliateLeadAccepted>;
+export const affiliateAcceptedExample: AffiliateLeadAccepted = { status: 'accepted', lead_id: 'L0123456789', received_at: '2026-11-27T12:00:00.000Z' };
 
 export const affiliateRefusalReasons = [
   'INVALID',
@@ -99,6 +114,20 @@ export const affiliateRefusalReasons = [
 ] as const;
 export type AffiliateRefusalReason = (typeof affiliateRefusalReasons)[number];
 
+/** The HTTP status each refusal is answered with: what an affiliate's integration instructions list next to the code. */
+export const affiliateRefusalStatus = {
+  INVALID: 422,
+  DUPLICATE: 409,
+  BLACKLISTED: 422,
+  KEY_INVALID: 401,
+  IP_NOT_ALLOWED: 403,
+  RATE_LIMITED: 429,
+  CAP_REACHED: 429,
+  IN_FLIGHT: 409,
+  IDEMPOTENCY_CONFLICT: 422,
+  NOT_FOUND: 404,
+} as const satisfies Record<AffiliateRefusalReason, number>;
+
 export const affiliateLeadRefused = z.object({
   status: z.literal('refused'),
   reason: z.enum(affiliateRefusalReasons),
@@ -106,3 +135,9 @@ export const affiliateLeadRefused = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type AffiliateLeadRefused = z.infer<typeof affiliateLeadRefused>;
+export const affiliateInvalidExample: AffiliateLeadRefused = {
+  status: 'refused',
+  reason: 'INVALID',
+  message: 'The phone number is not valid.',
+  errors: { phone: ['The phone number is not valid.'] },
+};

@@ -116,6 +116,15 @@ export const routeTable = [
     titleKey: 'menu.settings.affiliateCompanies',
   },
   {
+    path: 'settings/affiliate/company/:id',
+    permission: 'settings.affiliateCompany.view',
+    remote: 'mfe_settings',
+    page: 'AffiliateCompanyPage',
+    menu: null,
+    titleKey: 'menu.settings.affiliateCompany',
+    within: 'settings/affiliate/companies',
+  },
+  {
     path: 'settings/source/random/statuses/search',
     permission: 'settings.sourceRandomStatus.view',
     remote: 'mfe_settings',

@@ -4,25 +4,12 @@
  * body that is not JSON or too large, and every call goes to the request log (key and password redacted).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { affiliateLeadAccepted, affiliateLeadBody, affiliateLeadRefused } from '@crm/shared/contract';
+import { affiliateAcceptedExample, affiliateInvalidExample, affiliateLeadAccepted, affiliateLeadBody, affiliateLeadExample, affiliateLeadRefused } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { z } from 'zod';
 import { bodyHash, claimIdempotencyKey, releaseIdempotencyKey } from './idempotency.ts';
 import { receiveAffiliateLead, storedAnswer, type AffiliateAnswer } from './intake.ts';
 import { Refusal, bodyLimit, callerOf, logUnderLead } from './publicApi.ts';
-
-const example = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '+4915112345678',
-  country: 'DE',
-  language: 'de',
-  ip: '203.0.113.7',
-  funnel: 'crypto-de',
-  click_id: 'c-8f2a',
-  sub1: 'banner-3',
-};
 
 export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -46,9 +33,9 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
             .optional()
             .meta({ description: 'Makes a retry safe: within 72 h the same key and body get the first answer again (header `Idempotent-Replayed: true`).' }),
         }),
-        body: affiliateLeadBody.meta({ example }),
+        body: affiliateLeadBody.meta({ example: affiliateLeadExample }),
         response: {
-          201: affiliateLeadAccepted.meta({ example: { status: 'accepted', lead_id: 'L0123456789', received_at: '2026-11-27T12:00:00.000Z' } }),
+          201: affiliateLeadAccepted.meta({ example: affiliateAcceptedExample }),
           400: affiliateLeadRefused,
           401: affiliateLeadRefused,
           403: affiliateLeadRefused,
@@ -56,9 +43,7 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
           413: affiliateLeadRefused,
           429: affiliateLeadRefused,
           415: affiliateLeadRefused,
-          422: affiliateLeadRefused.meta({
-            example: { status: 'refused', reason: 'INVALID', message: 'The phone number is not valid.', errors: { phone: ['The phone number is not valid.'] } },
-          }),
+          422: affiliateLeadRefused.meta({ example: affiliateInvalidExample }),
         },
         security: [{ apiKey: [] }],
       },

@@ -1,9 +1,11 @@
 /** The simple settings screens, each described once; ResourceScreen does the rest. */
 import { createSelector } from '@reduxjs/toolkit';
+import { Link } from 'react-router-dom';
 import { applySavedLocalization, type RootState } from '@crm/shared';
 import { crudPermissions } from '@crm/shared/access';
 import { affiliateCompanyBodies, defaultStatusColors, countryBodies, languageBodies, localeBodies, localizationBodies, sourceBodies, statusBodies, tagBodies } from '@crm/shared/contract';
 import type { ResourceSpec } from '@crm/shared/ui';
+import { routeUrl } from '@crm/shared/routes';
 import { StatusBadge, StatusPreview } from './components/StatusBadge.tsx';
 
 const field = (name: string) => `settings:fields.${name}`;
@@ -163,7 +165,8 @@ export const settingsScreens = {
     nounKey: 'settings:nouns.affiliateCompany',
     permissions: crudPermissions('settings.affiliateCompany'),
     columns: [
-      { key: 'name', sortKey: 'name', title: field('name') },
+      // The name opens the company's page (its API keys, integration instructions and the rest).
+      { key: 'name', sortKey: 'name', title: field('name'), render: (row) => <Link to={routeUrl('settings/affiliate/company/:id', { id: row.id })}>{String(row['name'])}</Link> },
       { key: 'created_at', sortKey: 'created_at', title: field('created_at'), type: 'datetime' },
     ],
     fields: [{ name: 'name', labelKey: field('name'), kind: 'text' }],

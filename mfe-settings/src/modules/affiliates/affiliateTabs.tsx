@@ -1,0 +1,27 @@
+/**
+ * The tabs of an affiliate company's page, in order. A tab is one entry here: its key (the `?tab=` of a deep link),
+ * its title, the permission that shows it, and what it renders for the company.
+ */
+import type { ReactNode } from 'react';
+import type { PermissionRule } from '@crm/shared/contract';
+import { ApiKeysTab } from './components/ApiKeysTab.tsx';
+import { IntegrationInstructionsTab } from './components/IntegrationInstructionsTab.tsx';
+
+export type AffiliateCompanyRef = { id: number; name: string };
+
+export type AffiliateTab = {
+  key: string;
+  labelKey: string;
+  permission: PermissionRule;
+  render(company: AffiliateCompanyRef): ReactNode;
+};
+
+export const affiliateTabs: readonly AffiliateTab[] = [
+  { key: 'keys', labelKey: 'settings:affiliates.tabs.keys', permission: 'settings.affiliateKey.view', render: (company) => <ApiKeysTab companyId={company.id} /> },
+  {
+    key: 'instructions',
+    labelKey: 'settings:affiliates.tabs.instructions',
+    permission: 'settings.affiliateKey.view',
+    render: (company) => <IntegrationInstructionsTab company={company} />,
+  },
+];
