@@ -1,6 +1,6 @@
 import { configure, screen, userEvent, waitFor, within } from '@crm/shared/testing';
 import { parseRuntimeConfig, setRuntimeConfig } from '@crm/shared';
-import { renderCompanyPage } from './affiliateTestPage.tsx';
+import { companyId, renderCompanyPage } from './affiliateTestPage.tsx';
 
 // Whole antd screens in jsdom take seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -9,17 +9,17 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeAll(() => setRuntimeConfig(parseRuntimeConfig({ apiBaseUrl: 'https://api.crm.example.com/api' }, { protocol: 'https:', hostname: 'crm.example.com' })));
 
 const selectedTab = () => document.querySelector('.ant-tabs-tab-active')?.textContent;
+const tabTitles = () =>
+  within(screen.getByTestId('affiliate-company-tabs'))
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
 
 test("the company's name over its tabs; ?tab= opens one, and a click on another puts it in the URL", async () => {
   renderCompanyPage({ tab: 'instructions' });
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Acme Leads' })).toBeInTheDocument();
   const tabs = screen.getByTestId('affiliate-company-tabs');
-  expect(
-    within(tabs)
-      .getAllByRole('tab')
-      .map((tab) => tab.textContent),
-  ).toEqual(['API keys', 'Integration instructions']);
+  expect(tabTitles()).toEqual(['Summary', 'API keys', 'Status mapping', 'Integration instructions']);
   expect(selectedTab()).toBe('Integration instructions');
   expect(await screen.findByTestId('integration-instructions')).toBeInTheDocument();
 
@@ -29,16 +29,33 @@ test("the company's name over its tabs; ?tab= opens one, and a click on another 
   expect(await screen.findByTestId('api-keys-tab')).toBeInTheDocument();
 });
 
-test('an unknown ?tab= opens the first tab', async () => {
-  renderCompanyPage({ tab: 'nonsense' });
-  expect(await screen.findByTestId('api-keys-tab')).toBeInTheDocument();
-  expect(selectedTab()).toBe('API keys');
+test.each([['no', undefined], ['an unknown', 'nonsense']])('%s ?tab= opens the summary, the first tab', async (_case, tab) => {
+  renderCompanyPage({ tab });
+  expect(await screen.findByTestId('affiliate-summary')).toBeInTheDocument();
+  expect(selectedTab()).toBe('Summary');
 });
 
-test('a tab the user may not see is not there', async () => {
+test('?tab=mapping opens the status mapping with the company\'s settings', async () => {
+  const url = `/settings/affiliate/company/${companyId}`;
+  renderCompanyPage({
+    tab: 'mapping',
+    replies: {
+      [`GET ${url}/settings`]: {
+        status: 200,
+        data: { data: { affiliate_company_id: companyId, time_zone: 'America/New_York', daily_cap: null, default_public_status: 'In progress', ftd_hold_hours: 0 } },
+      },
+      [`GET ${url}/status-map`]: { status: 200, data: { data: { map: [] } } },
+    },
+  });
+  expect(await screen.findByLabelText('Time zone')).toHaveValue('America/New_York');
+  expect(selectedTab()).toBe('Status mapping');
+  expect(screen.queryByTestId('affiliate-summary')).not.toBeInTheDocument();
+});
+
+test('a tab the user may not see is not there, and a link to it opens the summary', async () => {
   renderCompanyPage({ tab: 'keys', permissions: ['settings.affiliateCompany.view'] });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Acme Leads' })).toBeInTheDocument();
-  expect(screen.queryByRole('tab', { name: 'API keys' })).not.toBeInTheDocument();
+  expect(await screen.findByTestId('affiliate-summary')).toBeInTheDocument();
+  expect(tabTitles()).toEqual(['Summary', 'Status mapping']);
   expect(screen.queryByTestId('api-keys-tab')).not.toBeInTheDocument();
 });
 

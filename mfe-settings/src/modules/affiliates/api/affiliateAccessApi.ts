@@ -1,6 +1,6 @@
-/** An affiliate company's settings and status map (`/settings/affiliate/company/:id/{settings,status-map}`). */
+/** An affiliate company's settings, status map and summary (`/settings/affiliate/company/:id/{settings,status-map,summary}`). */
 import { baseApi } from '@crm/shared';
-import type { AffiliateSettingsBody, AffiliateSettingsItem, AffiliateStatusMap, AffiliateStatusMapBody } from '@crm/shared/contract';
+import type { AffiliateSettingsBody, AffiliateSettingsItem, AffiliateStatusMap, AffiliateStatusMapBody, AffiliateSummary } from '@crm/shared/contract';
 
 const companyPath = (companyId: number) => `/settings/affiliate/company/${companyId}`;
 
@@ -22,7 +22,12 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['AffiliateAccess'] }).injec
       query: ({ companyId, body }) => ({ url: `${companyPath(companyId)}/status-map`, method: 'PUT', data: body }),
       invalidatesTags: (result, _error, { companyId }) => (result ? [{ type: 'AffiliateAccess', id: `status-map-${companyId}` }] : []),
     }),
+    // Counts move with every lead posted: fetched afresh each time the tab opens rather than kept from before.
+    affiliateSummary: build.query<{ data: AffiliateSummary }, number>({
+      query: (companyId) => ({ url: `${companyPath(companyId)}/summary` }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useAffiliateSettingsQuery, useAffiliateSettingsUpdateMutation, useAffiliateStatusMapQuery, useAffiliateStatusMapUpdateMutation } = api;
+export const { useAffiliateSettingsQuery, useAffiliateSettingsUpdateMutation, useAffiliateStatusMapQuery, useAffiliateStatusMapUpdateMutation, useAffiliateSummaryQuery } = api;

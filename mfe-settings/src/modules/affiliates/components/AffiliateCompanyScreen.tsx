@@ -1,6 +1,7 @@
 /**
  * `settings/affiliate/company/:id`: one affiliate company, its name over the tabs of `affiliateTabs` the user may see.
- * The open tab is the URL's `?tab=`, so a link can open one (`?tab=keys`); an unknown or forbidden one opens the first.
+ * The open tab is the URL's `?tab=`, so a link can open one (`?tab=mapping`); none, an unknown or a forbidden one opens
+ * the first (the summary).
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
