@@ -29,13 +29,16 @@ test("the company's name over its tabs; ?tab= opens one, and a click on another 
   expect(await screen.findByTestId('api-keys-tab')).toBeInTheDocument();
 });
 
-test.each([['no', undefined], ['an unknown', 'nonsense']])('%s ?tab= opens the summary, the first tab', async (_case, tab) => {
+test.each([
+  ['no', undefined],
+  ['an unknown', 'nonsense'],
+])('%s ?tab= opens the summary, the first tab', async (_case, tab) => {
   renderCompanyPage({ tab });
   expect(await screen.findByTestId('affiliate-summary')).toBeInTheDocument();
   expect(selectedTab()).toBe('Summary');
 });
 
-test('?tab=mapping opens the status mapping with the company\'s settings', async () => {
+test("?tab=mapping opens the status mapping with the company's settings", async () => {
   const url = `/settings/affiliate/company/${companyId}`;
   renderCompanyPage({
     tab: 'mapping',

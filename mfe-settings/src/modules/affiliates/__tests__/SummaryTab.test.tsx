@@ -18,9 +18,11 @@ test('shows accepted, refused and every reason for today and this week, counted 
   expect(reasonRow('today', 'CAP_REACHED')).toHaveTextContent('Daily cap reached0');
   expect(reasonRow('today', 'UNKNOWN_SOURCE')).toHaveTextContent('Unknown source0');
   // The six reasons in one fixed order, whatever the API's (most frequent first).
-  expect(within(screen.getByTestId('affiliate-summary-today-card')).getAllByTestId(/^affiliate-summary-today-refused-/).map((row) => row.dataset['testid'])).toEqual(
-    ['INVALID', 'DUPLICATE', 'BLACKLISTED', 'UNKNOWN_SOURCE', 'UNKNOWN_STATUS', 'CAP_REACHED'].map((reason) => `affiliate-summary-today-refused-${reason}`),
-  );
+  expect(
+    within(screen.getByTestId('affiliate-summary-today-card'))
+      .getAllByTestId(/^affiliate-summary-today-refused-/)
+      .map((row) => row.dataset['testid']),
+  ).toEqual(['INVALID', 'DUPLICATE', 'BLACKLISTED', 'UNKNOWN_SOURCE', 'UNKNOWN_STATUS', 'CAP_REACHED'].map((reason) => `affiliate-summary-today-refused-${reason}`));
   // 1234 of 1244: 99.2 %.
   expect(screen.getByTestId('affiliate-summary-today-share')).toHaveTextContent('99% accepted · 1% refused');
   expect(screen.getByTestId('affiliate-summary-today-from')).toHaveTextContent(/^Since Fri, Nov 27, 12:00\sAM \(Europe\/Berlin\)$/);
@@ -37,7 +39,13 @@ test('a period without leads says so, and a reason not known yet shows under its
     replies: {
       [`GET ${summaryUrl}`]: {
         status: 200,
-        data: { data: { ...summaryFixture, today: { from: summaryFixture.today.from, accepted: 0, refused: [] }, this_week: { ...summaryFixture.this_week, accepted: 1, refused: [{ reason: 'GEO_BLOCKED', count: 3 }] } } },
+        data: {
+          data: {
+            ...summaryFixture,
+            today: { from: summaryFixture.today.from, accepted: 0, refused: [] },
+            this_week: { ...summaryFixture.this_week, accepted: 1, refused: [{ reason: 'GEO_BLOCKED', count: 3 }] },
+          },
+        },
       },
     },
   });
