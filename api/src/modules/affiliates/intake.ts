@@ -1,19 +1,24 @@
 /**
- * One affiliate lead through the one intake path: the public field names mapped onto the lead's, the key's company and
- * source given to it. A lead intake refuses (INVALID, DUPLICATE, BLACKLISTED) is kept as a failed lead, so staff can
- * fix and retry it; the answer never says which blacklist entry matched nor which lead a duplicate repeats.
+ * Affiliate leads through intake, a batch at a time (intakeQueue.ts groups concurrent calls): the public field names
+ * mapped onto the lead's, the key's company and source given to each, the company's daily cap applied. A refused lead
+ * (INVALID, DUPLICATE, BLACKLISTED, CAP_REACHED) is kept as a failed lead, so staff can fix and retry it; the answer
+ * never says which blacklist entry matched nor which lead a duplicate repeats. The leads, the failed leads, the cap's
+ * count and the idempotent answers are written in one transaction: a crash leaves all of them or none.
  */
 import { z } from 'zod';
-import { affiliateLeadAccepted, affiliateLeadRefused, type AffiliateLeadAccepted, type AffiliateLeadRefused, type FailedLeadReasonCode, type affiliateLeadBody } from '@crm/shared/contract';
-import type { Db } from '../../db/database.ts';
-import { recordFailedLead } from '../leads/failed/service.ts';
-import type { IntakeRefusal, LeadIntakeInput } from '../leads/intake/schema.ts';
-import { intakeLead } from '../leads/intake/service.ts';
+import { affiliateLeadAccepted, affiliateLeadRefused, affiliateRefusalStatus, type AffiliateLeadAccepted, type AffiliateLeadRefused, type affiliateLeadBody } from '@crm/shared/contract';
+import type { Db, Executor } from '../../db/database.ts';
+import { recordFailedLeads } from '../leads/failed/service.ts';
+import { intakeLeadBatch, type BatchOutcome } from '../leads/intake/batch.ts';
+import { refusal, type IntakeRefusal, type LeadIntakeInput } from '../leads/intake/schema.ts';
 import { dailyCapOf, takeDailySlots } from './dailyCap.ts';
 import { storeIdempotentAnswer } from './idempotency.ts';
 import type { AffiliateCaller } from './publicApi.ts';
 
-type AffiliateLead = z.output<typeof affiliateLeadBody>;
+export type AffiliateLead = z.output<typeof affiliateLeadBody>;
+
+/** One call: who posted what, when, under which Idempotency-Key. */
+export type AffiliateCall = { caller: AffiliateCaller; body: AffiliateLead; idempotencyKey: string | undefined; receivedAt: Date };
 
 const answerStatuses = [201, 409, 422, 429] as const;
 type AnswerStatus = (typeof answerStatuses)[number];
@@ -34,10 +39,11 @@ export function storedAnswer(status: number, body: unknown): { status: AnswerSta
 /** Lead field → public field, where they differ. */
 const publicNames: Readonly<Record<string, string>> = { name: 'first_name', surname: 'last_name' };
 
-const refusedStatus = { INVALID: 422, DUPLICATE: 409, BLACKLISTED: 422 } as const;
+const capReachedMessage = "The affiliate company's daily cap is reached.";
 
-function publicRefusal(refused: IntakeRefusal): { status: AnswerStatus; refused: AffiliateLeadRefused } {
-  if (refused.reason === 'BLACKLISTED') return { status: refusedStatus.BLACKLISTED, refused: { status: 'refused', reason: 'BLACKLISTED', message: 'The lead was refused.' } };
+function publicRefusal(refused: IntakeRefusal): { status: AnswerStatus; body: AffiliateLeadRefused } {
+  if (refused.reason === 'BLACKLISTED') return { status: affiliateRefusalStatus.BLACKLISTED, body: { status: 'refused', reason: 'BLACKLISTED', message: 'The lead was refused.' } };
+  if (refused.reason === 'CAP_REACHED') return { status: affiliateRefusalStatus.CAP_REACHED, body: { status: 'refused', reason: 'CAP_REACHED', message: capReachedMessage } };
   const errors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(refused.errors)) {
     const name = publicNames[field] ?? field;
@@ -47,21 +53,11 @@ function publicRefusal(refused: IntakeRefusal): { status: AnswerStatus; refused:
   // A missing source or status can only be ours (the key's source): to the affiliate it is a lead we cannot take.
   const reason = refused.reason === 'DUPLICATE' ? 'DUPLICATE' : 'INVALID';
   const message = Object.values(errors)[0]?.[0] ?? 'The lead was refused.';
-  return { status: refusedStatus[reason], refused: { status: 'refused', reason, message, errors } };
+  return { status: affiliateRefusalStatus[reason], body: { status: 'refused', reason, message, errors } };
 }
 
-/** Thrown inside the lead's savepoint to undo the lead when the company's day is full. */
-class DayFull extends Error {}
-
-const capReached: AffiliateLeadRefused = { status: 'refused', reason: 'CAP_REACHED', message: "The affiliate company's daily cap is reached." };
-
-/**
- * Takes one lead: the lead (or, when refused, the failed lead), the daily cap's count and the idempotent answer are
- * written in one transaction, so a crash leaves either all of them or none.
- */
-export async function receiveAffiliateLead(db: Db, caller: AffiliateCaller, body: AffiliateLead, idempotencyKey?: string): Promise<AffiliateAnswer> {
-  const receivedAt = new Date();
-  const input: LeadIntakeInput = {
+function leadInputOf({ caller, body }: AffiliateCall): LeadIntakeInput {
+  return {
     name: body.first_name,
     surname: body.last_name,
     email: body.email,
@@ -74,33 +70,55 @@ export async function receiveAffiliateLead(db: Db, caller: AffiliateCaller, body
     source_id: caller.sourceId,
     affiliate_company_id: caller.affiliateCompanyId,
   };
-  const tracking = { click_id: body.click_id, sub1: body.sub1, sub2: body.sub2, sub3: body.sub3, sub4: body.sub4, sub5: body.sub5 };
+}
+
+const trackingOf = ({ body }: AffiliateCall) => ({ click_id: body.click_id, sub1: body.sub1, sub2: body.sub2, sub3: body.sub3, sub4: body.sub4, sub5: body.sub5 });
+
+/** The daily caps: per company among the calls, the slots left today; the calls past them are CAP_REACHED. */
+function underDailyCaps(calls: readonly AffiliateCall[]) {
+  return async (executor: Executor, passed: readonly number[]): Promise<Map<number, IntakeRefusal>> => {
+    const refused = new Map<number, IntakeRefusal>();
+    const byCompany = new Map<number, number[]>();
+    for (const index of passed) {
+      const companyId = calls[index]?.caller.affiliateCompanyId;
+      if (companyId !== undefined) byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), index]);
+    }
+    for (const [companyId, indexes] of byCompany) {
+      const cap = await dailyCapOf(executor, companyId);
+      if (!cap) continue;
+      const granted = await takeDailySlots(executor, companyId, cap, calls[indexes[0] ?? 0]?.receivedAt ?? new Date(), indexes.length);
+      for (const index of indexes.slice(granted)) refused.set(index, refusal('CAP_REACHED', { _: [capReachedMessage] }));
+    }
+    return refused;
+  };
+}
+
+function answerOf(outcome: BatchOutcome, call: AffiliateCall): AffiliateAnswer {
+  if (outcome.ok) return { status: 201, body: { status: 'accepted', lead_id: outcome.leadId, received_at: call.receivedAt.toISOString() }, leadRowId: outcome.id };
+  return { ...publicRefusal(outcome), leadRowId: null };
+}
+
+/** Takes the calls' leads in one transaction and answers each. */
+export async function receiveAffiliateLeads(db: Db, calls: readonly AffiliateCall[]): Promise<AffiliateAnswer[]> {
   return db.transaction(async (tx) => {
-    const cap = await dailyCapOf(tx, caller.affiliateCompanyId);
-    let answer: AffiliateAnswer;
-    let failure: { reason: FailedLeadReasonCode; message: string } | null = null;
-    try {
-      answer = await tx.transaction(async (lead) => {
-        const result = await intakeLead(lead, input, { userId: null, cause: 'intake', tracking });
-        if (!result.ok) {
-          failure = result;
-          const refusal = publicRefusal(result);
-          return { status: refusal.status, body: refusal.refused, leadRowId: null };
-        }
-        if (cap && (await takeDailySlots(lead, caller.affiliateCompanyId, cap, receivedAt, 1, result.lead.id)) === 0) throw new DayFull();
-        return { status: 201, body: { status: 'accepted', lead_id: result.lead.lead_id, received_at: receivedAt.toISOString() }, leadRowId: result.lead.id };
-      });
-    } catch (error) {
-      if (!(error instanceof DayFull)) throw error;
-      failure = { reason: 'CAP_REACHED', message: capReached.message };
-      answer = { status: 429, body: capReached, leadRowId: null };
-    }
-    if (failure) {
+    const outcomes = await intakeLeadBatch(
+      tx,
+      calls.map((call) => ({ input: leadInputOf(call), tracking: trackingOf(call) })),
+      { cause: 'intake', admit: underDailyCaps(calls) },
+    );
+    const answers = outcomes.map((outcome, index) => answerOf(outcome, calls[index] as AffiliateCall));
+    const failed = calls.flatMap((call, index) => {
+      const outcome = outcomes[index];
+      if (!outcome || outcome.ok) return [];
       // Kept in the add-lead body's form, so that a retry from the failed leads screen reads it.
-      const raw = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null));
-      await recordFailedLead(tx, { raw, ...failure, sourceId: caller.sourceId, affiliateCompanyId: caller.affiliateCompanyId });
+      const raw = Object.fromEntries(Object.entries(leadInputOf(call)).filter(([, value]) => value !== undefined && value !== null));
+      return [{ raw, reason: outcome.reason, message: outcome.message, sourceId: call.caller.sourceId, affiliateCompanyId: call.caller.affiliateCompanyId }];
+    });
+    await recordFailedLeads(tx, failed);
+    for (const [index, call] of calls.entries()) {
+      const answer = answers[index];
+      if (call.idempotencyKey !== undefined && answer) await storeIdempotentAnswer(tx, call.caller.affiliateCompanyId, call.idempotencyKey, answer);
     }
-    if (idempotencyKey !== undefined) await storeIdempotentAnswer(tx, caller.affiliateCompanyId, idempotencyKey, answer);
-    return answer;
+    return answers;
   });
 }

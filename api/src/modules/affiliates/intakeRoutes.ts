@@ -8,10 +8,13 @@ import { affiliateAcceptedExample, affiliateInvalidExample, affiliateLeadAccepte
 import type { Db } from '../../db/database.ts';
 import { z } from 'zod';
 import { bodyHash, claimIdempotencyKey, releaseIdempotencyKey } from './idempotency.ts';
-import { receiveAffiliateLead, storedAnswer, type AffiliateAnswer } from './intake.ts';
+import { storedAnswer, type AffiliateAnswer } from './intake.ts';
+import { AffiliateIntakeQueue } from './intakeQueue.ts';
 import { Refusal, bodyLimit, callerOf, logUnderLead } from './publicApi.ts';
 
 export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const queue = new AffiliateIntakeQueue(db);
+  app.addHook('onClose', () => queue.settled());
   app.post(
     '/leads',
     {
@@ -64,7 +67,7 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       }
       let answer: AffiliateAnswer;
       try {
-        answer = await receiveAffiliateLead(db, caller, request.body, key);
+        answer = await queue.submit({ caller, body: request.body, idempotencyKey: key, receivedAt: new Date() });
       } catch (error) {
         if (key !== undefined) await releaseIdempotencyKey(db, caller.affiliateCompanyId, key);
         throw error;

@@ -37,28 +37,37 @@ function storable(value: unknown): unknown {
 const existingSource = (sourceId: number | null): SQL | null => (sourceId === null ? null : sql`(select ${sources.id} from ${sources} where ${sources.id} = ${sourceId})`);
 
 /**
- * Stores a refused row and returns its id. An import row stored twice (a retried job) replaces its first record,
- * since `(import_job_id, import_row)` is unique.
+ * Stores refused rows in one statement and returns their ids, in order. An import row stored twice (a retried job)
+ * replaces its first record, since `(import_job_id, import_row)` is unique.
  */
-export async function recordFailedLead(executor: Executor, record: FailedLeadRecord): Promise<number> {
-  const [row] = await executor
+export async function recordFailedLeads(executor: Executor, records: readonly FailedLeadRecord[]): Promise<number[]> {
+  if (records.length === 0) return [];
+  const rows = await executor
     .insert(failedLeads)
-    .values({
-      raw: storable(record.raw),
-      reason_code: record.reason,
-      message: record.message.replaceAll('\u0000', ''),
-      source_id: existingSource(record.sourceId),
-      affiliate_company_id: record.affiliateCompanyId ?? null,
-      import_job_id: record.importJobId ?? null,
-      import_row: record.importRow ?? null,
-    })
+    .values(
+      records.map((record) => ({
+        raw: storable(record.raw),
+        reason_code: record.reason,
+        message: record.message.replaceAll('\u0000', ''),
+        source_id: existingSource(record.sourceId),
+        affiliate_company_id: record.affiliateCompanyId ?? null,
+        import_job_id: record.importJobId ?? null,
+        import_row: record.importRow ?? null,
+      })),
+    )
     .onConflictDoUpdate({
       target: [failedLeads.import_job_id, failedLeads.import_row],
       set: { raw: sql`excluded.raw`, reason_code: sql`excluded.reason_code`, message: sql`excluded.message`, source_id: sql`excluded.source_id`, updated_at: new Date() },
     })
     .returning({ id: failedLeads.id });
-  if (!row) throw new Error('failed lead insert returned nothing');
-  return row.id;
+  return rows.map((row) => row.id);
+}
+
+/** Stores one refused row and returns its id. */
+export async function recordFailedLead(executor: Executor, record: FailedLeadRecord): Promise<number> {
+  const [row] = await recordFailedLeads(executor, [record]);
+  if (row === undefined) throw new Error('failed lead insert returned nothing');
+  return row;
 }
 
 const itemColumns = {

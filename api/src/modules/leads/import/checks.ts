@@ -4,16 +4,14 @@
  * as BLACKLISTED, or as a DUPLICATE of a lead in the window or of an earlier row of the file that was accepted, or
  * accepted: the same rules and messages as add-lead (intake/blacklist and intake/duplicates).
  */
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { pickWeightedStatus } from '../../settings/randomStatuses/pickWeightedStatus.ts';
 import { blacklistIndex, entriesFor } from '../blacklist/batch.ts';
 import { blacklistErrors, hitsAmong } from '../blacklist/matcher.ts';
-import { duplicateMessage } from '../intake/duplicates.ts';
+import { duplicateMessage, newestLeadsWith, type Contacts } from '../intake/duplicates.ts';
 import { refusal } from '../intake/schema.ts';
 import type { ImportReferences } from './references.ts';
 import type { AcceptedRow, RowCandidate, RowRefusal } from './schema.ts';
-import { columnLiteral } from '../../../db/sqlArrays.ts';
 
 /** What the checks remember from batch to batch of one run. */
 export type CheckState = {
@@ -32,31 +30,6 @@ export type CheckState = {
 
 export type BatchDecision = { accepted: AcceptedRow[]; refused: RowRefusal[] };
 
-type Found = { kind: 'email' | 'phone'; value: string; lead_id: string };
-
-/**
- * The newest lead in the window per email and phone of the batch (what add-lead names in its message). Each value is
- * looked up on its own through a lateral LIMIT 1 — an index probe whatever the table's size. Matched with `= any`, a
- * batch's thousands of values made PostgreSQL scan the whole table while `leads` was still small (a first import):
- * 66 ms a batch instead of a few.
- */
-async function duplicatesInWindow(executor: Executor, candidates: readonly RowCandidate[], days: number): Promise<Map<string, string>> {
-  const emails = new Set<string>();
-  const phones = new Set<string>();
-  for (const candidate of candidates) for (const [field, value] of contactKeys(candidate)) (field === 'email' ? emails : phones).add(value);
-  const found = new Map<string, string>();
-  if (emails.size + phones.size === 0) return found;
-  const since = sql`now() - ${days}::int * interval '1 day'`;
-  const result = await executor.execute<Found>(sql`
-    select 'email' as kind, v.value, hit.lead_id from unnest(${columnLiteral([...emails])}::text[]) as v(value)
-     cross join lateral (select lead_id from leads where email = v.value and created_at >= ${since} order by created_at desc limit 1) as hit
-    union all
-    select 'phone', v.value, hit.lead_id from unnest(${columnLiteral([...phones])}::text[]) as v(value)
-     cross join lateral (select lead_id from leads where phone_normalized = v.value and created_at >= ${since} order by created_at desc limit 1) as hit`);
-  for (const row of result.rows) found.set(`${row.kind}:${row.value}`, row.lead_id);
-  return found;
-}
-
 /** Why a row is a duplicate (a lead in the window, or an earlier accepted row of the file), field by field; null if not. */
 function duplicateErrors(candidate: RowCandidate, inWindow: ReadonlyMap<string, string>, accepted: ReadonlyMap<string, number>): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
@@ -68,6 +41,8 @@ function duplicateErrors(candidate: RowCandidate, inWindow: ReadonlyMap<string, 
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }
+
+const contactsOf = (candidate: RowCandidate): Contacts => ({ email: candidate.lead.values.email ?? null, phone: candidate.lead.values.phone_normalized ?? null });
 
 /** The contacts duplicates are matched on (normalized email and phone; empty ones never match). */
 function contactKeys(candidate: RowCandidate): ['email' | 'phone', string][] {
@@ -83,7 +58,7 @@ export async function decideBatch(executor: Executor, candidates: readonly RowCa
       executor,
       candidates.map((candidate) => candidate.contacts),
     ),
-    state.windowDays > 0 ? duplicatesInWindow(executor, candidates, state.windowDays) : new Map<string, string>(),
+    state.windowDays > 0 ? newestLeadsWith(executor, candidates.map(contactsOf), state.windowDays) : new Map<string, string>(),
   ]);
 
   if (!state.remembersEarlierBatches) state.acceptedContacts.clear();

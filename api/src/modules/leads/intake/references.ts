@@ -2,7 +2,7 @@
  * Step two of intake: every id and code the lead points at exists and has the right kind. The answer groups the
  * field messages by the reason a failed lead would carry, so staff see every bad reference at once.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FailedLeadReasonCode } from '@crm/shared/contract';
 import { affiliateCompanies, countries, sources, statuses, tags } from '../../../db/schema/index.ts';
 import type { Executor } from '../../../db/database.ts';
@@ -24,28 +24,55 @@ const missing = 'The selected record does not exist.';
 /** The first reason present, in this order, is the refusal's reason; the messages of all of them are kept. */
 const reasonOrder: readonly FailedLeadReasonCode[] = ['INVALID', 'UNKNOWN_SOURCE', 'UNKNOWN_STATUS'];
 
+/** The referenced rows that exist, for a set of leads: looked up once, whatever the number of leads. */
+export type ReferenceSets = {
+  statuses: Map<number, { class: StatusClass; in_import: boolean }>;
+  sources: Set<number>;
+  companies: Set<number>;
+  tags: Set<number>;
+  countries: Set<string>;
+};
+
+const numbers = (values: readonly unknown[]): number[] => [...new Set(values.filter((value): value is number => typeof value === 'number'))];
+
+/** One statement per kind of reference the leads use (none for a kind no lead uses). */
+export async function loadReferences(executor: Executor, prepared: readonly PreparedLead[]): Promise<ReferenceSets> {
+  const statusIds = numbers(prepared.flatMap(({ values, statusId }) => [statusId, ...subStatusFields.map(([field]) => values[field])]));
+  const sourceIds = numbers(prepared.map(({ values }) => values.source_id));
+  const companyIds = numbers(prepared.map(({ values }) => values.affiliate_company_id));
+  const tagIds = numbers(prepared.flatMap((lead) => lead.tagIds));
+  const isoCodes = [...new Set(prepared.map(({ values }) => values.country).filter((code): code is string => Boolean(code)))];
+  // One after the other: a transaction's statements share one connection.
+  const statusRows = statusIds.length > 0 ? await executor.select({ id: statuses.id, class: statuses.class, in_import: statuses.in_import }).from(statuses).where(inArray(statuses.id, statusIds)) : [];
+  const sourceRows = sourceIds.length > 0 ? await executor.select({ id: sources.id }).from(sources).where(inArray(sources.id, sourceIds)) : [];
+  const companyRows = companyIds.length > 0 ? await executor.select({ id: affiliateCompanies.id }).from(affiliateCompanies).where(inArray(affiliateCompanies.id, companyIds)) : [];
+  const tagRows = tagIds.length > 0 ? await executor.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds)) : [];
+  const countryRows = isoCodes.length > 0 ? await executor.select({ code: countries.iso_3166_2 }).from(countries).where(inArray(countries.iso_3166_2, isoCodes)) : [];
+  return {
+    statuses: new Map(statusRows.map((row) => [row.id, { class: row.class, in_import: row.in_import }])),
+    sources: new Set(sourceRows.map((row) => row.id)),
+    companies: new Set(companyRows.map((row) => row.id)),
+    tags: new Set(tagRows.map((row) => row.id)),
+    countries: new Set(countryRows.map((row) => row.code)),
+  };
+}
+
 export async function checkReferences(executor: Executor, lead: PreparedLead, cause: IntakeCause): Promise<IntakeRefusal | null> {
+  return referenceRefusal(lead, await loadReferences(executor, [lead]), cause);
+}
+
+/** Why the lead's references do not hold, or null when they do. */
+export function referenceRefusal(lead: PreparedLead, found: ReferenceSets, cause: IntakeCause): IntakeRefusal | null {
   const { values, statusId, tagIds } = lead;
   const grouped: Partial<Record<FailedLeadReasonCode, Record<string, string[]>>> = {};
   const fail = (reason: FailedLeadReasonCode, field: string, message: string) => {
     ((grouped[reason] ??= {})[field] ??= []).push(message);
   };
 
-  const statusIds = [statusId, ...subStatusFields.map(([field]) => values[field])].filter((id): id is number => typeof id === 'number');
-  const [statusRows, sourceRows, affiliateRows, tagRows, countryRows] = await Promise.all([
-    statusIds.length > 0 ? executor.select({ id: statuses.id, class: statuses.class, in_import: statuses.in_import }).from(statuses).where(inArray(statuses.id, statusIds)) : [],
-    typeof values.source_id === 'number' ? executor.select({ id: sources.id }).from(sources).where(eq(sources.id, values.source_id)) : [],
-    typeof values.affiliate_company_id === 'number'
-      ? executor.select({ id: affiliateCompanies.id }).from(affiliateCompanies).where(eq(affiliateCompanies.id, values.affiliate_company_id))
-      : [],
-    tagIds.length > 0 ? executor.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds)) : [],
-    values.country ? executor.select({ id: countries.id }).from(countries).where(eq(countries.iso_3166_2, values.country)) : [],
-  ]);
-
-  const statusById = new Map(statusRows.map((row) => [row.id, row]));
+  const statusById = found.statuses;
   const classOf = (id: number): StatusClass | undefined => statusById.get(id)?.class;
 
-  if (typeof values.source_id === 'number' && sourceRows.length === 0) fail('UNKNOWN_SOURCE', 'source_id', 'The selected source does not exist.');
+  if (typeof values.source_id === 'number' && !found.sources.has(values.source_id)) fail('UNKNOWN_SOURCE', 'source_id', 'The selected source does not exist.');
   if (statusId !== null) {
     const status = statusById.get(statusId);
     if (!status) fail('UNKNOWN_STATUS', 'status_id', 'The selected status does not exist.');
@@ -60,9 +87,9 @@ export async function checkReferences(executor: Executor, lead: PreparedLead, ca
     if (found === undefined) fail('INVALID', field, missing);
     else if (found !== expected) fail('INVALID', field, `The status must be ${expected === 'email' ? 'an email' : 'a phone'} status.`);
   }
-  if (typeof values.affiliate_company_id === 'number' && affiliateRows.length === 0) fail('INVALID', 'affiliate_company_id', 'The selected affiliate company does not exist.');
-  if (tagIds.length > tagRows.length) fail('INVALID', 'tag_ids', 'The selected tags do not all exist.');
-  if (values.country && countryRows.length === 0) fail('INVALID', 'country', 'The selected country does not exist.');
+  if (typeof values.affiliate_company_id === 'number' && !found.companies.has(values.affiliate_company_id)) fail('INVALID', 'affiliate_company_id', 'The selected affiliate company does not exist.');
+  if (!tagIds.every((id) => found.tags.has(id))) fail('INVALID', 'tag_ids', 'The selected tags do not all exist.');
+  if (values.country && !found.countries.has(values.country)) fail('INVALID', 'country', 'The selected country does not exist.');
 
   const reason = reasonOrder.find((code) => grouped[code] !== undefined);
   if (!reason) return null;
