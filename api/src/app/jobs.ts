@@ -1,5 +1,6 @@
 /** The background jobs of every module, registered on a queue by the server (and by the tests' harness). */
 import type { Db } from '../db/database.ts';
+import { registerAffiliateJobs } from '../modules/affiliates/jobs.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { registerLeadJobs } from '../modules/leads/jobs.ts';
 import type { SendEngine } from '../modules/sending/engine/deps.ts';
@@ -8,5 +9,6 @@ import { registerSendJobs } from '../modules/sending/jobs.ts';
 
 export function registerJobs(jobs: JobQueue, { db, engine }: { db: Db; engine: SendEngine }): void {
   registerLeadJobs(jobs, db, importThenSend(db, jobs));
+  registerAffiliateJobs(jobs, db);
   registerSendJobs(jobs, engine);
 }

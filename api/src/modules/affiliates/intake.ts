@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { recordFailedLead } from '../leads/failed/service.ts';
 import type { IntakeRefusal, LeadIntakeInput } from '../leads/intake/schema.ts';
 import { intakeLead } from '../leads/intake/service.ts';
+import { recordAffiliateEvent } from './postbacks.ts';
 import type { AffiliateCaller } from './publicApi.ts';
 
 type AffiliateLead = z.output<typeof affiliateLeadBody>;
@@ -52,7 +53,10 @@ export async function receiveAffiliateLead(db: Db, caller: AffiliateCaller, body
   };
   const tracking = { click_id: body.click_id, sub1: body.sub1, sub2: body.sub2, sub3: body.sub3, sub4: body.sub4, sub5: body.sub5 };
   const result = await intakeLead(db, input, { userId: null, cause: 'intake', tracking });
-  if (result.ok) return { ok: true, id: result.lead.id, leadId: result.lead.lead_id, receivedAt };
+  if (result.ok) {
+    await recordAffiliateEvent(db, { affiliateCompanyId: caller.affiliateCompanyId, leadId: result.lead.id, event: 'accepted' });
+    return { ok: true, id: result.lead.id, leadId: result.lead.lead_id, receivedAt };
+  }
   // Kept in the add-lead body's form, so that a retry from the failed leads screen reads it.
   const raw = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null));
   await recordFailedLead(db, { raw, reason: result.reason, message: result.message, sourceId: caller.sourceId, affiliateCompanyId: caller.affiliateCompanyId });

@@ -38,7 +38,7 @@ function itemOf(row: KeyRow): AffiliateKeyItem {
   };
 }
 
-async function requireCompany(db: Db, companyId: number): Promise<void> {
+export async function requireCompany(db: Db, companyId: number): Promise<void> {
   const [company] = await db.select({ id: affiliateCompanies.id }).from(affiliateCompanies).where(eq(affiliateCompanies.id, companyId));
   if (!company) throw notFound('Affiliate company');
 }
