@@ -43,7 +43,8 @@ LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 -- Writes the outbox rows of one event for these leads: only leads of a company with an active template for the event.
--- The macros are the lead's values now; an FTD is due after the company's FTD hold, any other event at once.
+-- The macros are the lead's values now; an FTD is due after the company's FTD hold, any other event at once, and
+-- shows {ftd_at} only once the hold has passed since the FTD (the FTD's own event always: it waited for the hold).
 CREATE FUNCTION "affiliate_postback_enqueue"(lead_ids integer[], event_name text) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO affiliate_postback_events (affiliate_company_id, lead_id, event, macros, due_at, next_attempt_at)
@@ -53,7 +54,8 @@ LANGUAGE sql AS $$
            'sub1', coalesce(l.sub1, ''), 'sub2', coalesce(l.sub2, ''), 'sub3', coalesce(l.sub3, ''),
            'sub4', coalesce(l.sub4, ''), 'sub5', coalesce(l.sub5, ''),
            'status', affiliate_public_status(l.affiliate_company_id, l.status_id),
-           'ftd_at', coalesce(to_char(l.api_ftd_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '')),
+           'ftd_at', CASE WHEN event_name = 'ftd' OR l.api_ftd_at <= now() - make_interval(hours => coalesce(s.ftd_hold_hours, 0))
+                          THEN to_char(l.api_ftd_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') ELSE '' END),
          due.at, due.at
     FROM leads l
     JOIN affiliate_postback_templates t ON t.affiliate_company_id = l.affiliate_company_id AND t.event = event_name AND t.is_active
@@ -68,7 +70,9 @@ $$;
 CREATE FUNCTION "affiliate_postback_on_lead_update"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- The template is looked at first: most companies have none, and bulk status changes then cost one index look-up.
   IF NEW.status_id IS DISTINCT FROM OLD.status_id
+     AND EXISTS (SELECT 1 FROM affiliate_postback_templates t WHERE t.affiliate_company_id = NEW.affiliate_company_id AND t.event = 'status' AND t.is_active)
      AND affiliate_public_status(NEW.affiliate_company_id, NEW.status_id) IS DISTINCT FROM affiliate_public_status(NEW.affiliate_company_id, OLD.status_id) THEN
     PERFORM affiliate_postback_enqueue(ARRAY[NEW.id], 'status');
   END IF;

@@ -99,6 +99,16 @@ describe('affiliate postback events', () => {
     const due = events[0]?.due_at.getTime() ?? 0;
     assert.ok(Math.abs(due - (reported + 3 * 3600_000)) < 60_000, `due ${events[0]?.due_at.toISOString()}`);
     assert.equal(events[0]?.macros['ftd_at'], '2026-11-20T08:30:00Z');
+    // Other events show {ftd_at} only once the hold has passed since the FTD, as the pull does.
+    const [mapped, , unmapped] = statusIds as [number, number, number];
+    const ftdShownWithStatusEvent = async (ftdAgo: string) => {
+      await context.database.pool.query(`update leads set api_ftd_at = now() - interval '${ftdAgo}', status_id = $1 where id = $2`, [unmapped, lead.id]);
+      await context.database.pool.query('update leads set status_id = $1 where id = $2', [mapped, lead.id]);
+      return (await outboxOf(context, lead.id)).filter((row) => row.event === 'status').at(-1)?.macros['ftd_at'];
+    };
+    assert.equal(await ftdShownWithStatusEvent('2 hours'), '', 'an FTD 2 hours old is still held');
+    assert.match((await ftdShownWithStatusEvent('4 hours')) ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'past the hold');
+    assert.equal((await outboxOf(context, lead.id)).filter((row) => row.event === 'ftd').length, 1, 'moving the FTD writes no second FTD event');
     affiliate.calls.length = 0;
     await deliverDuePostbacks(context.database.db);
     assert.equal(affiliate.calls.filter((call) => call.url.pathname === '/ftd').length, 0, 'held back');

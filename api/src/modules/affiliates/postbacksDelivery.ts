@@ -19,7 +19,9 @@ const leaseSeconds = 120;
 const firstRetrySeconds = 60;
 const longestRetrySeconds = 3600;
 const giveUpHours = 24;
-const claimBatch = 20;
+const claimBatch = 50;
+/** A run stops claiming after this long; the schedule starts one every minute. */
+const runBudgetMs = 45_000;
 const excerptLength = 500;
 
 /**
@@ -121,17 +123,20 @@ async function deliver(db: Db, event: ClaimedEvent, timeoutMs: number): Promise<
 }
 
 /**
- * Delivers every event due now, a batch at a time (the calls of a batch in parallel); returns how many were
- * attempted. Each claim moves its events' next attempt into the future, so the loop ends.
+ * Delivers the events due now, a batch at a time (the calls of a batch in parallel), for up to `budgetMs`; returns
+ * how many were attempted. Each claim moves its events' next attempt into the future, so the loop ends.
  */
-export async function deliverDuePostbacks(db: Db, options: { timeoutMs?: number } = {}): Promise<number> {
+export async function deliverDuePostbacks(db: Db, options: { timeoutMs?: number; budgetMs?: number } = {}): Promise<number> {
   let attempted = 0;
-  for (;;) {
+  const started = Date.now();
+  // Within the minute between two runs: a backlog is worked off by the next runs, not by overlapping ones.
+  while (Date.now() - started < (options.budgetMs ?? runBudgetMs)) {
     const batch = await claimDue(db, claimBatch);
     if (batch.length === 0) return attempted;
     attempted += batch.length;
     await Promise.all(batch.map((event) => deliver(db, event, options.timeoutMs ?? postbackTimeoutMs)));
   }
+  return attempted;
 }
 
 /** Made-up values for the "send test postback" action: recognisably a test, and the event's own `{event}`. */
