@@ -22,6 +22,7 @@ import { listDeliveries } from './postbacksLog.ts';
 const tags = ['settings › affiliate postbacks'];
 const companyPostbacks = '/settings/affiliate/company/:id/postback';
 const onePostback = '/settings/affiliate/postback/:id';
+const saved = z.object({ message: z.string(), data: affiliatePostbackItem });
 
 export const affiliatePostbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -36,10 +37,10 @@ export const affiliatePostbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
   app.post(
     companyPostbacks,
     {
-      schema: { tags, summary: 'Add the postback of an event', params: idParam, body: affiliatePostbackCreateBody, response: { 201: dataOf(affiliatePostbackItem) } },
+      schema: { tags, summary: 'Add the postback of an event', params: idParam, body: affiliatePostbackCreateBody, response: { 201: saved } },
       config: { access: 'settings.affiliatePostback.create' },
     },
-    async (request, reply) => reply.status(201).send({ data: await createTemplate(db, request.params.id, request.body) }),
+    async (request, reply) => reply.status(201).send({ message: 'Postback saved.', data: await createTemplate(db, request.params.id, request.body) }),
   );
 
   app.put(
@@ -50,11 +51,11 @@ export const affiliatePostbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
         summary: "Edit a postback's method, URL template or active flag",
         params: idParam,
         body: affiliatePostbackUpdateBody,
-        response: { 200: dataOf(affiliatePostbackItem) },
+        response: { 200: saved },
       },
       config: { access: 'settings.affiliatePostback.update' },
     },
-    async (request) => ({ data: await updateTemplate(db, request.params.id, request.body) }),
+    async (request) => ({ message: 'Postback saved.', data: await updateTemplate(db, request.params.id, request.body) }),
   );
 
   app.delete(
