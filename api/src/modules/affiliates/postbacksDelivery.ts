@@ -10,10 +10,10 @@ import { expandPostbackUrl, type AffiliatePostbackEvent, type AffiliatePostbackM
 import type { Db } from '../../db/database.ts';
 import { recordRequest } from '../requests/service.ts';
 
-export type PostbackCall = { method: AffiliatePostbackMethod; url: string; values: AffiliatePostbackValues; leadId: number | null };
+type PostbackCall = { method: AffiliatePostbackMethod; url: string; values: AffiliatePostbackValues; leadId: number | null };
 
 /** How long an affiliate's server may take to answer. */
-export const postbackTimeoutMs = 10_000;
+const postbackTimeoutMs = 10_000;
 /** Longer than any call: an event claimed by a worker that died is due again after it. */
 const leaseSeconds = 120;
 const firstRetrySeconds = 60;
@@ -28,7 +28,7 @@ const excerptLength = 500;
  * Calls the affiliate's URL (macros already in it). GET carries nothing else; POST also sends the values as a JSON
  * body. Redirects are not followed: only the URL staff entered is called. Never throws: no answer is an outcome too.
  */
-export async function callPostback(db: Db, call: PostbackCall, timeoutMs = postbackTimeoutMs): Promise<AffiliatePostbackOutcome> {
+async function callPostback(db: Db, call: PostbackCall, timeoutMs = postbackTimeoutMs): Promise<AffiliatePostbackOutcome> {
   const headers: Record<string, string> = call.method === 'POST' ? { 'content-type': 'application/json' } : {};
   const body = call.method === 'POST' ? JSON.stringify(call.values) : null;
   const started = performance.now();
