@@ -36,7 +36,12 @@ describe('affiliate postback events', () => {
   });
 
   test('accepted on intake: one event; delivered with every macro URL-encoded, the event id to dedupe by', async () => {
-    await addPostback(context, company.companyId, 'accepted', `${affiliate.base}/pb?e={event}&eid={event_id}&lead={lead_id}&click={click_id}&s1={sub1}&s5={sub5}&st={status}&ftd={ftd_at}`);
+    const templateId = await addPostback(
+      context,
+      company.companyId,
+      'accepted',
+      `${affiliate.base}/pb?e={event}&eid={event_id}&lead={lead_id}&click={click_id}&s1={sub1}&s5={sub5}&st={status}&ftd={ftd_at}`,
+    );
     const lead = await company.post({ email: email(), click_id: 'a b&c=d/é?', sub1: '50%', sub5: '#x' });
     const [event, ...rest] = await outboxOf(context, lead.id);
     assert.equal(rest.length, 0);
@@ -55,6 +60,10 @@ describe('affiliate postback events', () => {
     );
     const [delivered] = await outboxOf(context, lead.id);
     assert.deepEqual([delivered?.state, delivered?.attempts, delivered?.last_status], ['delivered', 1, 200]);
+
+    const paused = await adminCall(context, 'PUT', `/settings/affiliate/postback/${templateId}`, { is_active: false });
+    assert.equal(paused.statusCode, 200, paused.body);
+    assert.deepEqual(await outboxOf(context, (await company.post({ email: email() })).id), [], 'an inactive postback writes no event');
   });
 
   test('status: one event per change of the PUBLIC status (mapped, else the default), none when it stays the same', async () => {

@@ -53,7 +53,7 @@ export async function updateTemplate(db: Db, id: number, body: z.output<typeof a
   return itemOf(row);
 }
 
-/** Events already in the outbox stay there (the delivery log keeps them); undelivered ones fail for want of a URL. */
+/** Events already in the outbox stay (the delivery log keeps them); undelivered ones find no URL and fail after 24 h. */
 export async function deleteTemplate(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(affiliatePostbackTemplates).where(eq(affiliatePostbackTemplates.id, id)).returning({ id: affiliatePostbackTemplates.id });
   if (!row) throw notFound('Postback');
