@@ -44,7 +44,8 @@ $$;
 --> statement-breakpoint
 -- Writes the outbox rows of one event for these leads: only leads of a company with an active template for the event.
 -- The macros are the lead's values now; an FTD is due after the company's FTD hold, any other event at once, and
--- shows {ftd_at} only once the hold has passed since the FTD (the FTD's own event always: it waited for the hold).
+-- shows {ftd_at} only once the hold has passed since the FTD was reported (its broker-history row, else the FTD's own
+-- time: the pull's rule, affiliates/publicStatus.ts); the FTD's own event always shows it: it waited for the hold.
 CREATE FUNCTION "affiliate_postback_enqueue"(lead_ids integer[], event_name text) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO affiliate_postback_events (affiliate_company_id, lead_id, event, macros, due_at, next_attempt_at)
@@ -54,7 +55,8 @@ LANGUAGE sql AS $$
            'sub1', coalesce(l.sub1, ''), 'sub2', coalesce(l.sub2, ''), 'sub3', coalesce(l.sub3, ''),
            'sub4', coalesce(l.sub4, ''), 'sub5', coalesce(l.sub5, ''),
            'status', affiliate_public_status(l.affiliate_company_id, l.status_id),
-           'ftd_at', CASE WHEN event_name = 'ftd' OR l.api_ftd_at <= now() - make_interval(hours => coalesce(s.ftd_hold_hours, 0))
+           'ftd_at', CASE WHEN event_name = 'ftd' OR coalesce((SELECT h.created_at FROM lead_broker_histories h WHERE h.lead_id = l.id AND h.api_ftd_at IS NOT NULL), l.api_ftd_at)
+                                                     <= now() - make_interval(hours => coalesce(s.ftd_hold_hours, 0))
                           THEN to_char(l.api_ftd_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') ELSE '' END),
          due.at, due.at
     FROM leads l

@@ -10,14 +10,12 @@ import * as tables from '../src/db/schema/index.ts';
 import { startFakeBroker, type FakeBroker } from '../src/dev/fakeBroker.ts';
 import { deliverDuePostbacks } from '../src/modules/affiliates/postbacksDelivery.ts';
 import { bearer, createTestContext, waitFor, type TestContext } from './helpers.ts';
-import { addPostback, adminCall, affiliateWithKey, hang, idOf, outboxOf, startFakeAffiliate, type AffiliateSetup, type FakeAffiliate } from './fixtures/affiliatePostbacks.ts';
+import { hang, idOf, outboxOf, startFakeAffiliate, type PostbackAffiliate, type FakeAffiliate, postbackAffiliate } from './fixtures/affiliatePostbacks.ts';
 
 describe('affiliate postback delivery', () => {
   let context: TestContext;
   let affiliate: FakeAffiliate;
-  let company: AffiliateSetup;
-  let unique = 0;
-  const email = () => `pbd${(unique += 1)}-${Date.now()}@example.com`;
+  let company: PostbackAffiliate;
   const deliver = () => deliverDuePostbacks(context.database.db, { timeoutMs: 500 });
   /** As if the event's next attempt (and, with hours, the event itself) were that long ago. */
   const age = (eventId: string | undefined, hours = 0) =>
@@ -30,8 +28,8 @@ describe('affiliate postback delivery', () => {
   before(async () => {
     context = await createTestContext();
     affiliate = await startFakeAffiliate();
-    company = await affiliateWithKey(context, 'Delivery Affiliates');
-    await addPostback(context, company.companyId, 'accepted', `${affiliate.base}/pb?lead={lead_id}&eid={event_id}`);
+    company = await postbackAffiliate(context, 'Delivery Affiliates');
+    await company.addPostback('accepted', `${affiliate.base}/pb?lead={lead_id}&eid={event_id}`);
   });
   after(async () => {
     await context.close();
@@ -39,7 +37,7 @@ describe('affiliate postback delivery', () => {
   });
 
   test('a 500 is retried after a backoff, then delivered; every attempt in the request log', async () => {
-    const lead = await company.post({ email: email() });
+    const lead = await company.lead();
     affiliate.answer(500);
     await deliver();
     const [failed] = await outboxOf(context, lead.id);
@@ -77,7 +75,7 @@ describe('affiliate postback delivery', () => {
   });
 
   test('no answer within the timeout is retried', async () => {
-    const lead = await company.post({ email: email() });
+    const lead = await company.lead();
     affiliate.answer(hang);
     await deliver();
     const [event] = await outboxOf(context, lead.id);
@@ -87,7 +85,7 @@ describe('affiliate postback delivery', () => {
   });
 
   test('gives up 24 h after the event: failed, never called again', async () => {
-    const lead = await company.post({ email: email() });
+    const lead = await company.lead();
     const [event] = await outboxOf(context, lead.id);
     await age(event?.id, 25);
     affiliate.answer(500);
@@ -98,7 +96,7 @@ describe('affiliate postback delivery', () => {
     await deliver();
     assert.equal(callsFor(lead.lead_id).length, 1);
 
-    const late = await company.post({ email: email() });
+    const late = await company.lead();
     const [lateEvent] = await outboxOf(context, late.id);
     await age(lateEvent?.id, 23);
     affiliate.answer(500);
@@ -110,7 +108,7 @@ describe('affiliate postback delivery', () => {
   });
 
   test('two workers racing deliver each event once', async () => {
-    const leads = await Promise.all(Array.from({ length: 12 }, () => company.post({ email: email() })));
+    const leads = await Promise.all(Array.from({ length: 12 }, () => company.lead()));
     const before = affiliate.calls.length;
     await Promise.all([deliver(), deliver(), deliver()]);
     const calls = affiliate.calls.slice(before);
@@ -127,19 +125,19 @@ describe('affiliate postback delivery', () => {
     let broker: FakeBroker | null = null;
     try {
       broker = await startFakeBroker();
-      await addPostback(context, company.companyId, 'delivered', `${affiliate.base}/delivered?lead={lead_id}`);
+      await company.addPostback('delivered', `${affiliate.base}/delivered?lead={lead_id}`);
       const sender = await context.userWith(['lead.send'], 'Sender');
       await context.database.db.update(tables.users).set({ is_sender: true }).where(eq(tables.users.id, sender.id));
-      const brokerId = idOf(await adminCall(context, 'POST', '/broker', { name: 'Postback Broker', affiliate_company_ids: [company.companyId] }));
-      const integration = await adminCall(context, 'POST', '/send/integration', {
+      const brokerId = idOf(await company.admin('POST', '/broker', { name: 'Postback Broker', affiliate_company_ids: [company.companyId] }));
+      const integration = await company.admin('POST', '/send/integration', {
         name: 'Postback integration',
         site_url: `${broker.url}/leads`,
         response_type: 'json_path_equals',
         response_content: { success_path: 'status', success_value: 'ok', lead_id_path: 'data.lead_id', autologin_path: 'data.autologin_url', error_path: 'message' },
       });
       assert.equal(integration.statusCode, 201, integration.body);
-      const departmentId = idOf(await adminCall(context, 'POST', '/broker/department', { broker_id: brokerId, branch_name: 'Desk PB', send_integration_id: idOf(integration) }));
-      const lead = await company.post({ email: email(), phone: '+4915112345678', country: 'DE' });
+      const departmentId = idOf(await company.admin('POST', '/broker/department', { broker_id: brokerId, branch_name: 'Desk PB', send_integration_id: idOf(integration) }));
+      const lead = await company.lead({ phone: '+4915112345678', country: 'DE' });
       const sent = await context.app.inject({ method: 'POST', url: '/api/lead/send', headers: bearer(sender.token), payload: { broker_department_id: departmentId, lead_ids: [lead.id] } });
       assert.equal(sent.statusCode, 202, sent.body);
       const event = await waitFor(async () => (await outboxOf(context, lead.id)).find((row) => row.event === 'delivered'), 30_000);

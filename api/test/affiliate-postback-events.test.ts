@@ -7,20 +7,18 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deliverDuePostbacks } from '../src/modules/affiliates/postbacksDelivery.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-import { addPostback, adminCall, affiliateWithKey, outboxOf, startFakeAffiliate, type AffiliateSetup, type FakeAffiliate } from './fixtures/affiliatePostbacks.ts';
+import { outboxOf, startFakeAffiliate, type PostbackAffiliate, type FakeAffiliate, postbackAffiliate } from './fixtures/affiliatePostbacks.ts';
 
 describe('affiliate postback events', () => {
   let context: TestContext;
   let affiliate: FakeAffiliate;
-  let company: AffiliateSetup;
+  let company: PostbackAffiliate;
   let statusIds: number[];
-  let unique = 0;
-  const email = () => `pbe${(unique += 1)}-${Date.now()}@example.com`;
 
   before(async () => {
     context = await createTestContext();
     affiliate = await startFakeAffiliate();
-    company = await affiliateWithKey(context, 'Event Affiliates');
+    company = await postbackAffiliate(context, 'Event Affiliates');
     const statuses = await context.database.pool.query<{ id: number }>("select id from statuses where class = 'lead' order by id limit 3");
     statusIds = statuses.rows.map((row) => row.id);
     assert.equal(statusIds.length, 3);
@@ -31,18 +29,13 @@ describe('affiliate postback events', () => {
   });
 
   test('a lead of a company without a postback for the event writes no event', async () => {
-    const lead = await company.post({ email: email() });
+    const lead = await company.lead();
     assert.deepEqual(await outboxOf(context, lead.id), []);
   });
 
   test('accepted on intake: one event; delivered with every macro URL-encoded, the event id to dedupe by', async () => {
-    const templateId = await addPostback(
-      context,
-      company.companyId,
-      'accepted',
-      `${affiliate.base}/pb?e={event}&eid={event_id}&lead={lead_id}&click={click_id}&s1={sub1}&s5={sub5}&st={status}&ftd={ftd_at}`,
-    );
-    const lead = await company.post({ email: email(), click_id: 'a b&c=d/é?', sub1: '50%', sub5: '#x' });
+    const templateId = await company.addPostback('accepted', `${affiliate.base}/pb?e={event}&eid={event_id}&lead={lead_id}&click={click_id}&s1={sub1}&s5={sub5}&st={status}&ftd={ftd_at}`);
+    const lead = await company.lead({ click_id: 'a b&c=d/é?', sub1: '50%', sub5: '#x' });
     const [event, ...rest] = await outboxOf(context, lead.id);
     assert.equal(rest.length, 0);
     assert.deepEqual([event?.event, event?.state, event?.macros['status']], ['accepted', 'pending', 'In progress']);
@@ -61,9 +54,9 @@ describe('affiliate postback events', () => {
     const [delivered] = await outboxOf(context, lead.id);
     assert.deepEqual([delivered?.state, delivered?.attempts, delivered?.last_status], ['delivered', 1, 200]);
 
-    const paused = await adminCall(context, 'PUT', `/settings/affiliate/postback/${templateId}`, { is_active: false });
+    const paused = await company.admin('PUT', `/settings/affiliate/postback/${templateId}`, { is_active: false });
     assert.equal(paused.statusCode, 200, paused.body);
-    assert.deepEqual(await outboxOf(context, (await company.post({ email: email() })).id), [], 'an inactive postback writes no event');
+    assert.deepEqual(await outboxOf(context, (await company.lead()).id), [], 'an inactive postback writes no event');
   });
 
   test('status: one event per change of the PUBLIC status (mapped, else the default), none when it stays the same', async () => {
@@ -75,10 +68,10 @@ describe('affiliate postback events', () => {
       'Qualified',
     ]);
     await context.database.pool.query("insert into affiliate_settings (affiliate_company_id, default_public_status) values ($1, 'Working on it')", [company.companyId]);
-    await addPostback(context, company.companyId, 'status', `${affiliate.base}/status?lead={lead_id}&status={status}`);
-    const lead = await company.post({ email: email() });
+    await company.addPostback('status', `${affiliate.base}/status?lead={lead_id}&status={status}`);
+    const lead = await company.lead();
     const setStatus = async (statusId: number) => {
-      const response = await adminCall(context, 'PUT', `/lead/${lead.id}/status`, { status_id: statusId });
+      const response = await company.admin('PUT', `/lead/${lead.id}/status`, { status_id: statusId });
       assert.equal(response.statusCode, 200, response.body);
     };
     const statusEvents = async () => (await outboxOf(context, lead.id)).filter((row) => row.event === 'status').map((row) => row.macros['status']);
@@ -98,8 +91,8 @@ describe('affiliate postback events', () => {
 
   test('ftd: due after the company’s FTD hold, not delivered before', async () => {
     await context.database.pool.query('update affiliate_settings set ftd_hold_hours = 3 where affiliate_company_id = $1', [company.companyId]);
-    await addPostback(context, company.companyId, 'ftd', `${affiliate.base}/ftd?lead={lead_id}&at={ftd_at}`);
-    const lead = await company.post({ email: email() });
+    await company.addPostback('ftd', `${affiliate.base}/ftd?lead={lead_id}&at={ftd_at}`);
+    const lead = await company.lead();
     const reported = Date.now();
     await context.database.pool.query("update leads set api_ftd_at = '2026-11-20T08:30:00Z' where id = $1", [lead.id]);
     await context.database.pool.query("update leads set api_ftd_at = '2026-11-21T08:30:00Z' where id = $1", [lead.id]);
@@ -108,7 +101,7 @@ describe('affiliate postback events', () => {
     const due = events[0]?.due_at.getTime() ?? 0;
     assert.ok(Math.abs(due - (reported + 3 * 3600_000)) < 60_000, `due ${events[0]?.due_at.toISOString()}`);
     assert.equal(events[0]?.macros['ftd_at'], '2026-11-20T08:30:00Z');
-    // Other events show {ftd_at} only once the hold has passed since the FTD, as the pull does.
+    // Other events show {ftd_at} only once the hold has passed since the FTD (no broker report here: its own time), as the pull does.
     const [mapped, , unmapped] = statusIds as [number, number, number];
     const ftdShownWithStatusEvent = async (ftdAgo: string) => {
       await context.database.pool.query(`update leads set api_ftd_at = now() - interval '${ftdAgo}', status_id = $1 where id = $2`, [unmapped, lead.id]);

@@ -9,6 +9,6 @@ import { registerSendJobs } from '../modules/sending/jobs.ts';
 
 export function registerJobs(jobs: JobQueue, { db, engine }: { db: Db; engine: SendEngine }): void {
   registerLeadJobs(jobs, db, importThenSend(db, jobs));
-  registerAffiliateJobs(jobs, db);
   registerSendJobs(jobs, engine);
+  registerAffiliateJobs(jobs, db);
 }

@@ -14,6 +14,8 @@ import { affiliatePublicApi } from '../modules/affiliates/publicApi.ts';
 import { rateLimit } from '../modules/affiliates/rateLimit.ts';
 import { affiliateKeyRoutes } from '../modules/affiliates/keyRoutes.ts';
 import { affiliatePostbackRoutes } from '../modules/affiliates/postbacksRoutes.ts';
+import { affiliateAccessRoutes } from '../modules/affiliates/accessRoutes.ts';
+import { affiliatePullRoutes } from '../modules/affiliates/pullRoutes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { brokerRoutes } from '../modules/brokers/routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/routes.ts';
@@ -62,6 +64,7 @@ export const apiRoutes: FastifyPluginAsyncZod<AppOptions> = async (api, { databa
   await api.register(leadRoutes, { db, jobs, sideBySide: database.kind === 'postgres', importThenSend: importThenSend(db, jobs) });
   await api.register(affiliateKeyRoutes, { db });
   await api.register(affiliatePostbackRoutes, { db });
+  await api.register(affiliateAccessRoutes, { db });
   await api.register(brokerRoutes, { db });
   await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });
   await api.register(dashboardRoutes, { db });
@@ -87,5 +90,5 @@ export const publicApiRoutes: FastifyPluginAsyncZod<Pick<AppOptions, 'database'>
   });
   await v1.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   const db = database.db;
-  await v1.register(affiliatePublicApi, { db, checks: [rateLimit(db)], operations: [affiliateIntakeRoutes] });
+  await v1.register(affiliatePublicApi, { db, checks: [rateLimit(db)], operations: [affiliateIntakeRoutes, affiliatePullRoutes] });
 };

@@ -10,16 +10,11 @@
  * (about 3 minutes per million leads); `--fresh` drops and seeds it again. Each case varies its parameters per
  * iteration (different statuses, prefixes, substrings, tags) so the figures are not one cached plan of one value.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { leadSearchQuery } from '@crm/shared/contract';
-import { apiDirectory, buildApi, outputDirectory } from '../../build.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -28,11 +23,11 @@ import { seedReference } from '../seed/reference.ts';
 import { seedDemoData } from '../seed/demo/index.ts';
 import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { secretBoxFor } from '../modules/sending/secrets.ts';
+import { benchAdmin, startApi } from './apiProcess.ts';
 import { machineLine } from './throwaway.ts';
 
 const usage = 'usage: DATABASE_URL=postgres://… pnpm bench:leads -- [--leads N (default 1000000)] [--iterations I (default 200)] [--fresh]';
-const adminEmail = 'bench@example.com';
-const adminPassword = 'bench-leads-password-1';
+const { email: adminEmail, password: adminPassword } = benchAdmin;
 
 type Case = { name: string; params(iteration: number): Record<string, string> };
 type Sample = { name: string; api: number[]; sql: number[] };
@@ -42,48 +37,6 @@ const percentile = (values: number[], fraction: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 };
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-/** The API as it runs in production: its build in its own process (`dist/main.js`), web role, no demo seeding, quiet logs. */
-async function startApi(databaseUrl: string): Promise<{ address: string; process: ChildProcess }> {
-  await buildApi();
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(apiDirectory, outputDirectory, 'main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_ROLE: 'web',
-      DEMO_SEED: 'false',
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      LOGIN_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const address = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const ready = await fetch(`${address}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { address, process: child };
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error('the API did not start within 60 s');
-}
 
 /**
  * A GET over one kept-alive connection, as a browser holds one: node's plain HTTP client, whose own cost is a tenth of

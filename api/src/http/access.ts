@@ -23,6 +23,9 @@ export const publicRoutes: readonly string[] = [
   'POST /api/send/integration/:id/postback',
   // An affiliate's lead: authorized by its X-Api-Key and the key's allowed IPs (affiliates/intakeRoutes.ts).
   'POST /api/v1/leads',
+  // An affiliate's pull of its own leads: authorized like its intake (affiliates/pullRoutes.ts).
+  'GET /api/v1/leads',
+  'GET /api/v1/leads/:lead_id',
 ];
 const publicPrefixes: readonly string[] = ['/api/docs', '/api/v1/docs'];
 

@@ -83,6 +83,7 @@ export const affiliateLeadBody = z
 export type AffiliateLeadBody = z.input<typeof affiliateLeadBody>;
 
 export const affiliateLeadAccepted = z.object({ status: z.literal('accepted'), lead_id: z.string(), received_at: isoDateTime });
+export type AffiliateLeadAccepted = z.infer<typeof affiliateLeadAccepted>;
 
 export const affiliateRefusalReasons = [
   'INVALID',

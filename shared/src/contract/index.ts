@@ -18,6 +18,7 @@ export * from './brokers.ts';
 export * from './sending.ts';
 export * from './affiliates.ts';
 export * from './affiliatePostbacks.ts';
+export * from './affiliateAccess.ts';
 export * from './dashboard.ts';
 export * from './workbookPackage.ts';
 export * from './workbookLimits.ts';

@@ -307,5 +307,5 @@ export const leadStatusBody = z.strictObject({ status_id: reference });
 export type LeadStatusBody = z.infer<typeof leadStatusBody>;
 
 /** Why a failed lead was refused (docs/product.md#failed-leads). */
-export const failedLeadReasonCodes = ['INVALID', 'DUPLICATE', 'BLACKLISTED', 'UNKNOWN_SOURCE', 'UNKNOWN_STATUS'] as const;
+export const failedLeadReasonCodes = ['INVALID', 'DUPLICATE', 'BLACKLISTED', 'UNKNOWN_SOURCE', 'UNKNOWN_STATUS', 'CAP_REACHED'] as const;
 export type FailedLeadReasonCode = (typeof failedLeadReasonCodes)[number];

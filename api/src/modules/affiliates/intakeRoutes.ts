@@ -6,8 +6,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { affiliateLeadAccepted, affiliateLeadBody, affiliateLeadRefused } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
-import { receiveAffiliateLead } from './intake.ts';
-import { bodyLimit, callerOf, logUnderLead } from './publicApi.ts';
+import { z } from 'zod';
+import { bodyHash, claimIdempotencyKey, releaseIdempotencyKey } from './idempotency.ts';
+import { receiveAffiliateLead, storedAnswer, type AffiliateAnswer } from './intake.ts';
+import { Refusal, bodyLimit, callerOf, logUnderLead } from './publicApi.ts';
 
 const example = {
   first_name: 'Jane',
@@ -34,7 +36,16 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
           "One call per lead, answered at once. The lead gets the API key's affiliate company and source. Phones are read as E.164, or as " +
           'national numbers with `country`; emails are lower-cased; blacklisted contacts and duplicates (same email or phone within the ' +
           'duplicate window) are refused. Refusals: `INVALID` 422 (per field), `DUPLICATE` 409, `BLACKLISTED` 422, `KEY_INVALID` 401, ' +
-          '`IP_NOT_ALLOWED` 403; a body that is not JSON or larger than 16 KB: `INVALID` 400 / 413.',
+          '`IP_NOT_ALLOWED` 403, `RATE_LIMITED` 429 (with `Retry-After`), `CAP_REACHED` 429 (the daily cap of your company); with an ' +
+          '`Idempotency-Key`: `IDEMPOTENCY_CONFLICT` 422 (the key was used with another body), `IN_FLIGHT` 409 (retry after `Retry-After`). ' +
+          'A body that is not JSON or larger than 16 KB: `INVALID` 400 / 413.',
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .regex(/^[\x21-\x7e]{1,255}$/, 'The Idempotency-Key must be 1 to 255 printable ASCII characters.')
+            .optional()
+            .meta({ description: 'Makes a retry safe: within 72 h the same key and body get the first answer again (header `Idempotent-Replayed: true`).' }),
+        }),
         body: affiliateLeadBody.meta({ example }),
         response: {
           201: affiliateLeadAccepted.meta({ example: { status: 'accepted', lead_id: 'L0123456789', received_at: '2026-11-27T12:00:00.000Z' } }),
@@ -43,6 +54,7 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
           403: affiliateLeadRefused,
           409: affiliateLeadRefused,
           413: affiliateLeadRefused,
+          429: affiliateLeadRefused,
           415: affiliateLeadRefused,
           422: affiliateLeadRefused.meta({
             example: { status: 'refused', reason: 'INVALID', message: 'The phone number is not valid.', errors: { phone: ['The phone number is not valid.'] } },
@@ -53,10 +65,27 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       config: { access: 'public' },
     },
     async (request, reply) => {
-      const result = await receiveAffiliateLead(db, callerOf(request), request.body);
-      if (!result.ok) return reply.status(result.status).send(result.refused);
-      logUnderLead(request, result.id);
-      return reply.status(201).send({ status: 'accepted', lead_id: result.leadId, received_at: result.receivedAt.toISOString() });
+      const caller = callerOf(request);
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined) {
+        const claim = await claimIdempotencyKey(db, caller.affiliateCompanyId, key, bodyHash(request.body));
+        if (claim.kind === 'conflict') throw new Refusal(422, 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used with another body.');
+        if (claim.kind === 'in-flight') throw new Refusal(409, 'IN_FLIGHT', 'A call with this Idempotency-Key is still being processed.', { 'retry-after': '1' });
+        if (claim.kind === 'replay') {
+          const replay = storedAnswer(claim.answer.status, claim.answer.body);
+          if (!replay) throw new Error(`unreadable stored answer for an Idempotency-Key of company ${caller.affiliateCompanyId}`);
+          return reply.status(replay.status).header('idempotent-replayed', 'true').send(replay.body);
+        }
+      }
+      let answer: AffiliateAnswer;
+      try {
+        answer = await receiveAffiliateLead(db, caller, request.body, key);
+      } catch (error) {
+        if (key !== undefined) await releaseIdempotencyKey(db, caller.affiliateCompanyId, key);
+        throw error;
+      }
+      if (answer.leadRowId !== null) logUnderLead(request, answer.leadRowId);
+      return reply.status(answer.status).send(answer.body);
     },
   );
 };

@@ -38,7 +38,8 @@ function itemOf(row: KeyRow): AffiliateKeyItem {
   };
 }
 
-export async function requireCompany(db: Db, companyId: number): Promise<void> {
+/** 404 unless the affiliate company exists. */
+export async function requireCompany(db: Executor, companyId: number): Promise<void> {
   const [company] = await db.select({ id: affiliateCompanies.id }).from(affiliateCompanies).where(eq(affiliateCompanies.id, companyId));
   if (!company) throw notFound('Affiliate company');
 }
@@ -50,12 +51,14 @@ async function findKey(executor: Executor, id: number): Promise<KeyRow> {
 }
 
 /** The body's columns, the source checked and the addresses made canonical. */
-async function valuesOf(db: Db, body: z.output<typeof affiliateKeyUpdateBody>): Promise<KeyValues> {
+async function valuesOf(db: Db, companyId: number, body: z.output<typeof affiliateKeyUpdateBody>): Promise<KeyValues> {
   const { allowed_ips: addresses, expires_at: expiresAt, ...rest } = body;
   const values: KeyValues = { ...rest };
   if (body.source_id !== undefined) {
-    const [source] = await db.select({ id: sources.id }).from(sources).where(eq(sources.id, body.source_id));
+    const [source] = await db.select({ company: sources.affiliate_company_id }).from(sources).where(eq(sources.id, body.source_id));
     if (!source) throw invalid({ source_id: ['The selected source does not exist.'] });
+    // A source of another company would file this company's leads under that one.
+    if (source.company !== null && source.company !== companyId) throw invalid({ source_id: ['The selected source belongs to another affiliate company.'] });
   }
   if (addresses !== undefined) values.allowed_ips = normalizedAddresses(addresses, 'allowed_ips');
   if (expiresAt !== undefined) values.expires_at = expiresAt === null ? null : new Date(expiresAt);
@@ -72,7 +75,7 @@ export type IssuedKey = AffiliateKeyItem & { key: string };
 
 export async function createKey(db: Db, companyId: number, body: z.output<typeof affiliateKeyCreateBody>): Promise<IssuedKey> {
   await requireCompany(db, companyId);
-  const values = await valuesOf(db, body);
+  const values = await valuesOf(db, companyId, body);
   const { key, ...stored } = issueKey();
   const [row] = await db
     .insert(affiliateApiKeys)
@@ -83,8 +86,8 @@ export async function createKey(db: Db, companyId: number, body: z.output<typeof
 }
 
 export async function updateKey(db: Db, id: number, body: z.output<typeof affiliateKeyUpdateBody>): Promise<AffiliateKeyItem> {
-  await findKey(db, id);
-  const values = await valuesOf(db, body);
+  const current = await findKey(db, id);
+  const values = await valuesOf(db, current.affiliate_company_id, body);
   const [row] = await db.update(affiliateApiKeys).set(values).where(eq(affiliateApiKeys.id, id)).returning();
   if (!row) throw notFound('API key');
   return itemOf(row);

@@ -28,7 +28,7 @@ export class Refusal extends Error {
   }
 }
 
-export const refused = (reason: AffiliateRefusalReason, message: string, errors?: Record<string, string[]>): AffiliateLeadRefused =>
+const refused = (reason: AffiliateRefusalReason, message: string, errors?: Record<string, string[]>): AffiliateLeadRefused =>
   errors ? { status: 'refused', reason, message, errors } : { status: 'refused', reason, message };
 
 /** A lead is a few hundred bytes; 16 KB leaves room for long comments and refuses floods of bytes early. */

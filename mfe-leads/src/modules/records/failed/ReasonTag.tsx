@@ -9,6 +9,7 @@ const colors: Record<FailedLeadReasonCode, string> = {
   BLACKLISTED: 'volcano',
   UNKNOWN_SOURCE: 'purple',
   UNKNOWN_STATUS: 'geekblue',
+  CAP_REACHED: 'gold',
 };
 
 export function ReasonTag({ code, testId }: { code: FailedLeadReasonCode; testId?: string }) {

@@ -1,7 +1,7 @@
 import { configure, installTestHttpClient, renderWithProviders, requestBody, screen, signedInSession, userEvent, waitFor, within, type TestReply } from '@crm/shared/testing';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { RemotePage } from '../../../RemotePage.ts';
-import { PostbacksTab } from '../components/PostbacksTab.tsx';
+import { PostbacksTab } from '../PostbacksTab.tsx';
 
 // Whole antd screens in jsdom take seconds on a busy machine.
 jest.setTimeout(60_000);

@@ -13,7 +13,7 @@ import {
   useAffiliatePostbacksQuery,
   useAffiliatePostbackTestMutation,
   useAffiliatePostbackUpdateMutation,
-} from '../api/postbacksApi.ts';
+} from './api/postbacksApi.ts';
 import { PostbackDeliveryLog } from './PostbackDeliveryLog.tsx';
 import { PostbackForm, type PostbackFormValues } from './PostbackForm.tsx';
 

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card, DataTable, LeadProfileLink, ListHeader, Select, Tag, useListState } from '@crm/shared/ui';
 import { affiliatePostbackEvents, affiliatePostbackStates, type AffiliatePostbackDelivery, type AffiliatePostbackState } from '@crm/shared/contract';
-import { useAffiliatePostbackDeliveriesQuery } from '../api/postbacksApi.ts';
+import { useAffiliatePostbackDeliveriesQuery } from './api/postbacksApi.ts';
 
 const stateColors: Record<AffiliatePostbackState, string> = { pending: 'gold', delivered: 'green', failed: 'red' };
 

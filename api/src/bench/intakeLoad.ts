@@ -1,0 +1,93 @@
+/**
+ * bench:intake's load: the bodies (85 % new, 10 % duplicates of earlier ones, 3 % invalid, 2 % blacklisted) and the
+ * clients that post them, C at a time over keep-alive HTTP, round-robin to the given base URLs, timing each call.
+ */
+import { performance } from 'node:perf_hooks';
+
+export type Expected = 'accepted' | 'DUPLICATE' | 'INVALID' | 'BLACKLISTED';
+export type Generated = { body: Record<string, string>; expected: Expected };
+
+/** The blacklisted domain the setup enters. */
+export const blockedDomain = 'blocked-bench.example';
+
+/** `phoneBase` keeps the phones of separate phases apart (a phase's leads would be duplicates of another's). */
+export function generateBodies(total: number, runTag: string, phoneBase: number): Generated[] {
+  const bodies: Generated[] = [];
+  const fresh: Record<string, string>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const slot = index % 100;
+    if (slot < 85 || fresh.length === 0) {
+      const phone = `+49151${String(phoneBase + index).padStart(8, '0')}`;
+      const body = { first_name: `Bench${index}`, last_name: 'Intake', email: `${runTag}-${index}@bench.example`, phone, country: 'DE' };
+      fresh.push(body);
+      bodies.push({ body, expected: 'accepted' });
+    } else if (slot < 95) {
+      const original = fresh[(index * 31) % fresh.length] ?? fresh[0];
+      bodies.push({ body: { first_name: 'Again', email: original?.email ?? '' }, expected: 'DUPLICATE' });
+    } else if (slot < 98) {
+      bodies.push({ body: { first_name: 'Broken', phone: '12', country: 'DE' }, expected: 'INVALID' });
+    } else {
+      bodies.push({ body: { first_name: 'Blocked', email: `${runTag}-${index}@${blockedDomain}` }, expected: 'BLACKLISTED' });
+    }
+  }
+  return bodies;
+}
+
+export type CallResult = { status: number; reason: string; leadId: string | null; ms: number; error: boolean };
+
+export type LoadOptions = {
+  bases: string[];
+  path: string;
+  concurrency: number;
+  headers?: (index: number) => Record<string, string>;
+  /** Called before each call: a base URL may be taken out (a killed process). */
+  route?: (index: number) => string;
+};
+
+/** Posts every body once; answers come back in the bodies' order. */
+export async function postAll(bodies: readonly Record<string, string>[], options: LoadOptions): Promise<{ results: CallResult[]; ms: number }> {
+  const results: CallResult[] = new Array<CallResult>(bodies.length);
+  let next = 0;
+  const started = performance.now();
+  const client = async () => {
+    for (;;) {
+      const index = next;
+      next += 1;
+      if (index >= bodies.length) return;
+      const base = options.route ? options.route(index) : (options.bases[index % options.bases.length] ?? '');
+      const began = performance.now();
+      try {
+        const response = await fetch(`${base}${options.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...options.headers?.(index) },
+          body: JSON.stringify(bodies[index]),
+        });
+        const answer = (await response.json()) as { status?: string; reason?: string; lead_id?: string };
+        results[index] = { status: response.status, reason: answer.reason ?? answer.status ?? '?', leadId: answer.lead_id ?? null, ms: performance.now() - began, error: false };
+      } catch {
+        results[index] = { status: 0, reason: 'NO_ANSWER', leadId: null, ms: performance.now() - began, error: true };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, client));
+  return { results, ms: performance.now() - started };
+}
+
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+export function latencies(results: readonly CallResult[]): { p50: number; p95: number; p99: number } {
+  const sorted = results
+    .filter((result) => !result.error)
+    .map((result) => result.ms)
+    .sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99) };
+}
+
+export function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
