@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { expandPostbackUrl, type AffiliatePostbackEvent, type AffiliatePostbackMethod, type AffiliatePostbackOutcome, type AffiliatePostbackValues } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
+import { maxLoggedBodyBytes } from '../requests/redact.ts';
 import { recordRequest } from '../requests/service.ts';
 
 type PostbackCall = { method: AffiliatePostbackMethod; url: string; values: AffiliatePostbackValues; leadId: number | null };
@@ -24,6 +25,22 @@ const claimBatch = 50;
 const runBudgetMs = 45_000;
 const excerptLength = 500;
 
+/** The start of an answer's body: an affiliate's server answering megabytes is read no further than the log keeps. */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < maxBytes) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+}
+
 /**
  * Calls the affiliate's URL (macros already in it). GET carries nothing else; POST also sends the values as a JSON
  * body. Redirects are not followed: only the URL staff entered is called. Never throws: no answer is an outcome too.
@@ -38,7 +55,7 @@ async function callPostback(db: Db, call: PostbackCall, timeoutMs = postbackTime
   try {
     const response = await fetch(call.url, { method: call.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     status = response.status;
-    text = await response.text();
+    text = await readCapped(response, maxLoggedBodyBytes);
   } catch (failure) {
     const cause = failure instanceof Error && failure.cause instanceof Error ? `: ${failure.cause.message}` : '';
     error =
