@@ -13,6 +13,7 @@ import { affiliateIntakeRoutes } from '../modules/affiliates/intakeRoutes.ts';
 import { affiliatePublicApi } from '../modules/affiliates/publicApi.ts';
 import { rateLimit } from '../modules/affiliates/rateLimit.ts';
 import { affiliateKeyRoutes } from '../modules/affiliates/keyRoutes.ts';
+import { affiliatePostbackRoutes } from '../modules/affiliates/postbacksRoutes.ts';
 import { affiliateAccessRoutes } from '../modules/affiliates/accessRoutes.ts';
 import { affiliatePullRoutes } from '../modules/affiliates/pullRoutes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
@@ -62,6 +63,7 @@ export const apiRoutes: FastifyPluginAsyncZod<AppOptions> = async (api, { databa
   await api.register(requestLogRoutes, { db });
   await api.register(leadRoutes, { db, jobs, sideBySide: database.kind === 'postgres', importThenSend: importThenSend(db, jobs) });
   await api.register(affiliateKeyRoutes, { db });
+  await api.register(affiliatePostbackRoutes, { db });
   await api.register(affiliateAccessRoutes, { db });
   await api.register(brokerRoutes, { db });
   await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });

@@ -17,6 +17,7 @@ export * from './leadTransfer.ts';
 export * from './brokers.ts';
 export * from './sending.ts';
 export * from './affiliates.ts';
+export * from './affiliatePostbacks.ts';
 export * from './affiliateAccess.ts';
 export * from './dashboard.ts';
 export * from './workbookPackage.ts';

@@ -5,3 +5,4 @@ export * from './brokers.ts';
 export * from './leads.ts';
 export * from './imports.ts';
 export * from './affiliates.ts';
+export * from './affiliatePostbacks.ts';

@@ -13,6 +13,7 @@ import { intakeLeadBatch, type BatchOutcome } from '../leads/intake/batch.ts';
 import { refusal, type IntakeRefusal, type LeadIntakeInput } from '../leads/intake/schema.ts';
 import { dailyCapOf, takeDailySlots } from './dailyCap.ts';
 import { storeIdempotentAnswer } from './idempotency.ts';
+import { recordAffiliateEvents } from './postbacks.ts';
 import type { AffiliateCaller } from './publicApi.ts';
 
 export type AffiliateLead = z.output<typeof affiliateLeadBody>;
@@ -115,6 +116,11 @@ export async function receiveAffiliateLeads(db: Db, calls: readonly AffiliateCal
       return [{ raw, reason: outcome.reason, message: outcome.message, sourceId: call.caller.sourceId, affiliateCompanyId: call.caller.affiliateCompanyId }];
     });
     await recordFailedLeads(tx, failed);
+    await recordAffiliateEvents(
+      tx,
+      outcomes.flatMap((outcome) => (outcome.ok ? [outcome.id] : [])),
+      'accepted',
+    );
     for (const [index, call] of calls.entries()) {
       const answer = answers[index];
       if (call.idempotencyKey !== undefined && answer) await storeIdempotentAnswer(tx, call.caller.affiliateCompanyId, call.idempotencyKey, answer);

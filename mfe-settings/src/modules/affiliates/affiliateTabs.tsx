@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { PermissionRule } from '@crm/shared/contract';
+import { PostbacksTab } from './PostbacksTab.tsx';
 import { ApiKeysTab } from './components/ApiKeysTab.tsx';
 import { IntegrationInstructionsTab } from './components/IntegrationInstructionsTab.tsx';
 import { SummaryTab } from './components/SummaryTab.tsx';
@@ -23,6 +24,7 @@ export const affiliateTabs: readonly AffiliateTab[] = [
   { key: 'summary', labelKey: 'settings:affiliates.tabs.summary', permission: 'settings.affiliateCompany.view', render: (company) => <SummaryTab companyId={company.id} /> },
   { key: 'keys', labelKey: 'settings:affiliates.tabs.keys', permission: 'settings.affiliateKey.view', render: (company) => <ApiKeysTab companyId={company.id} /> },
   { key: 'mapping', labelKey: 'settings:affiliates.tabs.mapping', permission: 'settings.affiliateCompany.view', render: (company) => <StatusMappingTab companyId={company.id} /> },
+  { key: 'postbacks', labelKey: 'settings:affiliates.tabs.postbacks', permission: 'settings.affiliatePostback.view', render: (company) => <PostbacksTab companyId={company.id} /> },
   {
     key: 'instructions',
     labelKey: 'settings:affiliates.tabs.instructions',

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { SendReport } from '@crm/shared/contract';
 import { brokerDepartments, leadSendHistories, leads, sources } from '../../../db/schema/index.ts';
 import { refreshSmallTableStatistics } from '../../../db/statistics.ts';
+import { recordAffiliateEvents } from '../../affiliates/postbacks.ts';
 import { PermanentJobError, type JobContext, type JobOutcome } from '../../jobs/queue.ts';
 import { html } from '../../notifications/html.ts';
 import type { LeadToSend } from '../adapters/types.ts';
@@ -141,6 +142,12 @@ function outcomeWriter(context: JobContext, departmentId: number): Batcher<Writt
                         ${columnLiteral(taken.map((row) => row.attempt.result.client_url))}::text[])
               as v(id, api_lead_id, lead_url, client_url)
            where l.id = v.id`);
+        // Delivered to a broker: the leads' affiliates hear of it (those with a postback for it), committed with the send.
+        await recordAffiliateEvents(
+          tx,
+          taken.map((row) => row.lead.id),
+          'delivered',
+        );
       });
       return written.map(() => undefined);
     },
