@@ -9,8 +9,8 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
 import { takeDailySlots } from '../src/modules/affiliates/dailyCap.ts';
 import { bodyHash, purgeIdempotencyKeys } from '../src/modules/affiliates/idempotency.ts';
-import { purgeRateWindows, rateLimit } from '../src/modules/affiliates/rateLimit.ts';
-import { Refusal } from '../src/modules/affiliates/publicApi.ts';
+import { keyForCall } from '../src/modules/affiliates/keys.ts';
+import { purgeRateWindows, rateExceeded, rateWindowOf } from '../src/modules/affiliates/rateLimit.ts';
 import { affiliateFixture, type AffiliateFixture } from './affiliateFixture.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -38,16 +38,18 @@ describe('affiliate intake rules', () => {
     assert.equal((await affiliate.post({ email: affiliate.email() })).statusCode, 201, 'another key of the company has its own count');
   });
 
-  test('the rate window turns on the minute: the first call of the next minute passes', async () => {
+  test('the rate window turns on the minute: counted per key and window, Retry-After the seconds left', async () => {
     const limited = await affiliate.issue({ rate_limit_per_minute: 1 });
-    const caller = { keyId: limited.id, affiliateCompanyId: affiliate.companyId, sourceId: affiliate.sourceId, rateLimitPerMinute: 1 };
-    let now = Date.parse('2026-11-27T12:00:59.400Z');
-    const check = rateLimit(context.database.db, () => now);
-    const request = {} as Parameters<typeof check>[0];
-    await check(request, caller);
-    await assert.rejects(check(request, caller), (error: unknown) => error instanceof Refusal && error.reason === 'RATE_LIMITED' && error.headers['retry-after'] === '1');
-    now = Date.parse('2026-11-27T12:01:00.000Z');
-    await check(request, caller);
+    const db = context.database.db;
+    const late = Date.parse('2026-11-27T12:00:59.400Z');
+    const next = Date.parse('2026-11-27T12:01:00.000Z');
+    assert.equal((await keyForCall(db, limited.key, rateWindowOf(late)))?.calls, 1);
+    const second = await keyForCall(db, limited.key, rateWindowOf(late));
+    assert.equal(second?.calls, 2);
+    assert.deepEqual(rateExceeded(second?.calls ?? 0, 1, late), { message: 'More than 1 calls a minute with this key: retry in 1 s.', retryAfter: 1 });
+    assert.equal((await keyForCall(db, limited.key, rateWindowOf(next)))?.calls, 1, 'a new minute, a new count');
+    assert.equal(rateExceeded(1, 1, next), null);
+    assert.equal(await keyForCall(db, `crm_${'x'.repeat(43)}`, rateWindowOf(next)), null, 'an unknown key counts nothing');
   });
 
   test('Idempotency-Key: a replay gets the first answer and writes nothing; another body is IDEMPOTENCY_CONFLICT', async () => {

@@ -11,7 +11,6 @@ import type { Database } from '../db/database.ts';
 import { resourceRoutes } from '../http/resource.ts';
 import { affiliateIntakeRoutes } from '../modules/affiliates/intakeRoutes.ts';
 import { affiliatePublicApi } from '../modules/affiliates/publicApi.ts';
-import { rateLimit } from '../modules/affiliates/rateLimit.ts';
 import { affiliateKeyRoutes } from '../modules/affiliates/keyRoutes.ts';
 import { affiliatePostbackRoutes } from '../modules/affiliates/postbacksRoutes.ts';
 import { affiliateAccessRoutes } from '../modules/affiliates/accessRoutes.ts';
@@ -90,5 +89,5 @@ export const publicApiRoutes: FastifyPluginAsyncZod<Pick<AppOptions, 'database'>
   });
   await v1.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   const db = database.db;
-  await v1.register(affiliatePublicApi, { db, checks: [rateLimit(db)], operations: [affiliateIntakeRoutes, affiliatePullRoutes] });
+  await v1.register(affiliatePublicApi, { db, operations: [affiliateIntakeRoutes, affiliatePullRoutes] });
 };

@@ -6,14 +6,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { affiliateAcceptedExample, affiliateInvalidExample, affiliateLeadAccepted, affiliateLeadBody, affiliateLeadExample, affiliateLeadRefused } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
+import { GroupCommit } from '../../db/groupCommit.ts';
 import { z } from 'zod';
 import { bodyHash, claimIdempotencyKey, releaseIdempotencyKey } from './idempotency.ts';
-import { storedAnswer, type AffiliateAnswer } from './intake.ts';
-import { AffiliateIntakeQueue } from './intakeQueue.ts';
+import { receiveAffiliateLeads, storedAnswer, type AffiliateAnswer, type AffiliateCall } from './intake.ts';
 import { Refusal, bodyLimit, callerOf, logUnderLead } from './publicApi.ts';
 
 export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const queue = new AffiliateIntakeQueue(db);
+  // Concurrent calls share one transaction (DESIGN §6, micro-batches); 64 keeps the contact locks brief.
+  const queue = new GroupCommit((calls: AffiliateCall[]) => receiveAffiliateLeads(db, calls), { maxBatch: 64, retrySingly: true });
   app.addHook('onClose', () => queue.settled());
   app.post(
     '/leads',

@@ -133,25 +133,40 @@ export async function rotateKey(db: Db, id: number, graceHours: number): Promise
   });
 }
 
-/** The key a caller sent, if it exists and works now: active, not revoked (or still in its grace period), not expired. */
-export async function usableKey(db: Db, key: string): Promise<KeyRow | null> {
+/** What a call needs of its key. */
+export type CallKey = Pick<KeyRow, 'id' | 'affiliate_company_id' | 'source_id' | 'allowed_ips' | 'rate_limit_per_minute' | 'last_used_at' | 'last_used_ip'> & {
+  /** The calls made with the key in `window` (a minute), this one included. */
+  calls: number;
+};
+
+/**
+ * The key a caller sent, if it works now (active, not revoked or still in its grace period, not expired), with the
+ * call counted in the rate window starting at `window`: one statement, as it runs on every call.
+ */
+export async function keyForCall(db: Db, key: string, window: Date): Promise<CallKey | null> {
   if (!/^crm_[A-Za-z0-9_-]{43}$/.test(key)) return null;
-  const [row] = await db
-    .select()
-    .from(affiliateApiKeys)
-    .where(eq(affiliateApiKeys.key_hash, hashApiKey(key)));
-  if (!row || !row.is_active) return null;
-  const now = Date.now();
-  if (row.revoked_at !== null && row.revoked_at.getTime() <= now) return null;
-  if (row.expires_at !== null && row.expires_at.getTime() <= now) return null;
-  return row;
+  const result = await db.execute<Omit<CallKey, 'last_used_at'> & { last_used_at: string | Date | null }>(sql`
+    with usable as (
+      select id, affiliate_company_id, source_id, allowed_ips, rate_limit_per_minute, last_used_at, last_used_ip
+        from affiliate_api_keys
+       where key_hash = ${hashApiKey(key)} and is_active
+         and (revoked_at is null or revoked_at > now()) and (expires_at is null or expires_at > now())
+    ), counted as (
+      insert into affiliate_rate_windows (key_id, window_start, calls) select id, ${window.toISOString()}::timestamptz, 1 from usable
+      on conflict (key_id, window_start) do update set calls = affiliate_rate_windows.calls + 1
+      returning calls
+    )
+    select usable.*, (select calls from counted) as calls from usable`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return { ...row, calls: Number(row.calls), last_used_at: row.last_used_at === null ? null : new Date(row.last_used_at) };
 }
 
 /** How stale `last_used_at` may get before a call rewrites it: one write a minute per key, not one per call. */
 const lastUsedResolutionMs = 60_000;
 
 /** Notes when and from where a key was last used (at most once a minute, unless the address changed). */
-export async function markKeyUsed(db: Db, key: KeyRow, ip: string): Promise<void> {
+export async function markKeyUsed(db: Db, key: CallKey, ip: string): Promise<void> {
   const address = ip.slice(0, 45);
   if (key.last_used_ip === address && key.last_used_at !== null && Date.now() - key.last_used_at.getTime() < lastUsedResolutionMs) return;
   await db.update(affiliateApiKeys).set({ last_used_at: new Date(), last_used_ip: address }).where(eq(affiliateApiKeys.id, key.id));

@@ -9,12 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AffiliateLeadRefused, AffiliateRefusalReason } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
+import { GroupCommit } from '../../db/groupCommit.ts';
 import { handleError, validationErrors } from '../../http/errors.ts';
 import { ipAllowed } from '../../net/allowedIps.ts';
-import { inboundCall, recordRequest } from '../requests/service.ts';
-import { markKeyUsed, usableKey } from './keys.ts';
+import { inboundCall, recordRequests, type RequestToRecord } from '../requests/service.ts';
+import { keyForCall, markKeyUsed } from './keys.ts';
+import { rateExceeded, rateWindowOf } from './rateLimit.ts';
 
-export type AffiliateCaller = { keyId: number; affiliateCompanyId: number; sourceId: number; rateLimitPerMinute: number };
+export type AffiliateCaller = { keyId: number; affiliateCompanyId: number; sourceId: number };
 
 /** A refusal thrown before or inside a handler, answered by the error handler below. */
 export class Refusal extends Error {
@@ -64,28 +66,36 @@ export function callerOf(request: FastifyRequest): AffiliateCaller {
 /** Files the call's request-log row under this lead. */
 export const logUnderLead = (request: FastifyRequest, leadId: number): void => void loggedLeads.set(request, leadId);
 
-/** Checks run on every call after the key, in order (the rate limit first): each may throw a `Refusal`. */
-export type CallerCheck = (request: FastifyRequest, caller: AffiliateCaller) => Promise<void>;
+/** `now` is the clock of the rate windows (tests move it). */
+export type PublicApiOptions = { db: Db; operations: FastifyPluginAsyncZod<{ db: Db }>[]; now?: () => number };
 
-export type PublicApiOptions = { db: Db; checks?: CallerCheck[]; operations: FastifyPluginAsyncZod<{ db: Db }>[] };
-
-export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async (app, { db, checks = [], operations }) => {
+export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async (app, { db, operations, now = Date.now }) => {
   app.setErrorHandler(answerError);
 
   const authenticate: onRequestHookHandler = async (request) => {
     const given = request.headers['x-api-key'];
-    const key = typeof given === 'string' ? await usableKey(db, given.trim()) : null;
+    const at = now();
+    const key = typeof given === 'string' ? await keyForCall(db, given.trim(), rateWindowOf(at)) : null;
     if (!key) throw new Refusal(401, 'KEY_INVALID', 'The API key is missing, unknown, revoked or expired.');
     if (key.allowed_ips.length > 0 && !ipAllowed(request.ip, key.allowed_ips)) throw new Refusal(403, 'IP_NOT_ALLOWED', 'This address may not call the API with this key.');
-    const caller = { keyId: key.id, affiliateCompanyId: key.affiliate_company_id, sourceId: key.source_id, rateLimitPerMinute: key.rate_limit_per_minute };
-    for (const check of checks) await check(request, caller);
+    const exceeded = rateExceeded(key.calls, key.rate_limit_per_minute, at);
+    if (exceeded) throw new Refusal(429, 'RATE_LIMITED', exceeded.message, { 'retry-after': String(exceeded.retryAfter) });
+    const caller = { keyId: key.id, affiliateCompanyId: key.affiliate_company_id, sourceId: key.source_id };
     await markKeyUsed(db, key, request.ip);
     callers.set(request, caller);
   };
 
+  // Calls answered at the same moment are logged in one statement; each answer leaves once its row is written.
+  const logs = new GroupCommit(
+    async (entries: RequestToRecord[]) => {
+      await recordRequests(db, entries);
+      return entries.map(() => true);
+    },
+    { maxBatch: 256, retrySingly: true },
+  );
   const log: onSendHookHandler = async (request, reply, payload) => {
     try {
-      await recordRequest(db, { ...inboundCall(request, reply, payload), leadId: loggedLeads.get(request) ?? null });
+      await logs.submit({ ...inboundCall(request, reply, payload), leadId: loggedLeads.get(request) ?? null });
     } catch (error) {
       request.log.error({ err: error }, 'affiliate call not logged');
     }
@@ -94,5 +104,6 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
 
   app.addHook('onRequest', authenticate);
   app.addHook('onSend', log);
+  app.addHook('onClose', () => logs.settled());
   for (const operation of operations) await app.register(operation, { db });
 };

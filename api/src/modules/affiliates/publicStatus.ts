@@ -12,7 +12,7 @@
  *   one fixed instant we have, so the hold runs from `api_ftd_at`. Not `leads.updated_at`: any later edit moves it,
  *   which would hide an FTD the affiliate had already seen.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { leadBrokerHistories, leads } from '../../db/schema/index.ts';
 import { settingsOf, statusMapOf } from './settings.ts';
@@ -32,7 +32,7 @@ const hourMs = 3_600_000;
  * header). Columns are qualified by hand: drizzle leaves them bare in a one-table select, which would let the inner
  * `lead_id = id` compare the history row with itself.
  */
-export const ftdReportedAt: SQL<Date | null> =
+const ftdReportedAt: SQL<Date | null> =
   sql`coalesce((select history.created_at from ${leadBrokerHistories} as history where history.lead_id = ${leads}.id and history.api_ftd_at is not null), ${leads}.api_ftd_at)`.mapWith(
     leads.api_ftd_at,
   );
@@ -45,25 +45,11 @@ export async function publicRulesOf(db: Executor, companyId: number): Promise<Pu
   return { statusMap, defaultStatus: settings.default_public_status, ftdHoldHours: settings.ftd_hold_hours, timeZone: settings.time_zone };
 }
 
-export const publicStatusOf = (statusId: number | null, rules: PublicRules): string => (statusId === null ? undefined : rules.statusMap.get(statusId)) ?? rules.defaultStatus;
+const publicStatusOf = (statusId: number | null, rules: PublicRules): string => (statusId === null ? undefined : rules.statusMap.get(statusId)) ?? rules.defaultStatus;
 
 export function publicViewOf(lead: PublicLeadFacts, rules: PublicRules, now: Date = new Date()): PublicLeadView {
   const status = publicStatusOf(lead.status_id, rules);
   const reportedAt = lead.ftd_reported_at ?? lead.api_ftd_at;
   const visible = lead.api_ftd_at !== null && reportedAt !== null && reportedAt.getTime() + rules.ftdHoldHours * hourMs <= now.getTime();
   return visible ? { status, is_ftd: true, ftd_at: lead.api_ftd_at } : { status, is_ftd: false, ftd_at: null };
-}
-
-/**
- * A lead's public view for its affiliate company (postbacks): null when the lead does not exist or came from no
- * affiliate company.
- */
-export async function publicViewOfLead(db: Executor, leadId: number, now: Date = new Date()): Promise<(PublicLeadView & { affiliateCompanyId: number }) | null> {
-  const [lead] = await db
-    .select({ ...publicLeadColumns, affiliate_company_id: leads.affiliate_company_id })
-    .from(leads)
-    .where(eq(leads.id, leadId));
-  if (!lead || lead.affiliate_company_id === null) return null;
-  const rules = await publicRulesOf(db, lead.affiliate_company_id);
-  return { ...publicViewOf(lead, rules, now), affiliateCompanyId: lead.affiliate_company_id };
 }

@@ -1,28 +1,23 @@
 /**
  * The per-key rate limit: calls per minute in fixed windows, counted in PostgreSQL (`affiliate_rate_windows`) so that
- * every API process shares one count. Past the limit a call is refused with `RATE_LIMITED` and `Retry-After` (the
- * seconds to the next window); refused calls count too, so a flood stays refused until the window turns.
+ * every API process shares one count; the count is taken with the key's lookup (`keyForCall`). Past the limit a call
+ * is refused with `RATE_LIMITED` and `Retry-After` (the seconds to the next window); every call with a working key
+ * counts, refused ones too, so a flood stays refused until the window turns.
  */
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { affiliateRateWindows } from '../../db/schema/index.ts';
-import { Refusal, type CallerCheck } from './publicApi.ts';
 
 const windowMs = 60_000;
 
-export function rateLimit(db: Db, now: () => number = Date.now): CallerCheck {
-  return async (_request, caller) => {
-    const at = now();
-    const windowStart = new Date(at - (at % windowMs));
-    const [row] = await db
-      .insert(affiliateRateWindows)
-      .values({ key_id: caller.keyId, window_start: windowStart, calls: 1 })
-      .onConflictDoUpdate({ target: [affiliateRateWindows.key_id, affiliateRateWindows.window_start], set: { calls: sql`${affiliateRateWindows.calls} + 1` } })
-      .returning({ calls: affiliateRateWindows.calls });
-    if ((row?.calls ?? 0) <= caller.rateLimitPerMinute) return;
-    const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - at) / 1000));
-    throw new Refusal(429, 'RATE_LIMITED', `More than ${caller.rateLimitPerMinute} calls a minute with this key: retry in ${retryAfter} s.`, { 'retry-after': String(retryAfter) });
-  };
+/** The start of the minute `at` falls in. */
+export const rateWindowOf = (at: number): Date => new Date(at - (at % windowMs));
+
+/** Null while `calls` (this one included) are within the limit; else the refusal's message and Retry-After seconds. */
+export function rateExceeded(calls: number, limitPerMinute: number, at: number): { message: string; retryAfter: number } | null {
+  if (calls <= limitPerMinute) return null;
+  const retryAfter = Math.max(1, Math.ceil((rateWindowOf(at).getTime() + windowMs - at) / 1000));
+  return { message: `More than ${limitPerMinute} calls a minute with this key: retry in ${retryAfter} s.`, retryAfter };
 }
 
 /** Drops the windows that have ended (the purge job). */

@@ -13,7 +13,7 @@ import { requireCompany } from './keys.ts';
 export type AffiliateSettings = Omit<AffiliateSettingsItem, 'affiliate_company_id'>;
 
 /** The table's own column defaults, so that a company without a row reads exactly what an inserted row would hold. */
-export const defaultAffiliateSettings: Readonly<AffiliateSettings> = {
+const defaultAffiliateSettings: Readonly<AffiliateSettings> = {
   time_zone: String(affiliateSettings.time_zone.default),
   daily_cap: null,
   default_public_status: String(affiliateSettings.default_public_status.default),

@@ -11,7 +11,7 @@ import { IntegrationInstructionsTab } from './components/IntegrationInstructions
 import { SummaryTab } from './components/SummaryTab.tsx';
 import { StatusMappingTab } from './StatusMappingTab.tsx';
 
-export type AffiliateCompanyRef = { id: number; name: string };
+type AffiliateCompanyRef = { id: number; name: string };
 
 export type AffiliateTab = {
   key: string;

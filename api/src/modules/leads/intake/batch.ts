@@ -2,7 +2,8 @@
  * Many leads through intake in one transaction (the affiliate API groups concurrent calls this way): the rules of
  * `intakeLead` — normalize, references, blacklist, duplicates in the window and within the batch, the starting status —
  * checked set-based, a handful of statements whatever the batch's size, then the accepted leads inserted in one.
- * The batch holds the contacts lock exclusively (as an import batch does), so no add-lead interleaves with it.
+ * The batch locks its leads' contacts as add-lead does (in one statement), so batches of several processes run side by
+ * side unless they share a contact.
  */
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
@@ -10,7 +11,7 @@ import { leadStatusHistories, leadTags, leads, sourceRandomStatuses } from '../.
 import { pickWeightedStatus } from '../../settings/randomStatuses/pickWeightedStatus.ts';
 import { blacklistIndex, entriesFor } from '../blacklist/batch.ts';
 import { blacklistErrors, contactValuesOf, hitsAmong } from '../blacklist/matcher.ts';
-import { duplicateMessage, duplicateWindowDays, lockAllContacts, newestLeadsWith, type Contacts } from './duplicates.ts';
+import { duplicateMessage, duplicateWindowDays, lockContacts, newestLeadsWith, type Contacts } from './duplicates.ts';
 import { prepareLead, type PreparedLead } from './prepare.ts';
 import { loadReferences, referenceRefusal } from './references.ts';
 import { refusal, type IntakeContext, type IntakeRefusal, type LeadIntakeInput } from './schema.ts';
@@ -19,7 +20,7 @@ import { newLeadId } from './service.ts';
 export type BatchLead = { input: LeadIntakeInput; tracking?: IntakeContext['tracking'] };
 export type BatchOutcome = { ok: true; id: number; leadId: string } | IntakeRefusal;
 /** Called with the leads that passed every check (their indexes): refusals for those that may not be taken after all. */
-export type Admission = (executor: Executor, passed: readonly number[]) => Promise<Map<number, IntakeRefusal>>;
+type Admission = (executor: Executor, passed: readonly number[]) => Promise<Map<number, IntakeRefusal>>;
 
 type BatchOptions = { cause: 'intake'; admit?: Admission; random?: () => number };
 
@@ -86,7 +87,7 @@ export async function intakeLeadBatch(executor: Executor, batch: readonly BatchL
   });
   const checked = prepared.map((lead, index) => ({ lead, index })).filter((entry): entry is { lead: PreparedLead; index: number } => entry.lead !== undefined);
 
-  await lockAllContacts(executor);
+  await lockContacts(executor, ...checked.map((entry) => contactsOf(entry.lead)));
   const references = await loadReferences(
     executor,
     checked.map((entry) => entry.lead),
@@ -94,7 +95,14 @@ export async function intakeLeadBatch(executor: Executor, batch: readonly BatchL
   const contacts = checked.map((entry) => contactValuesOf(entry.lead.values));
   const blacklisted = await blacklistIndex(executor, contacts);
   const days = duplicateWindowDays();
-  const inWindow = days > 0 ? await newestLeadsWith(executor, checked.map((entry) => contactsOf(entry.lead)), days) : new Map<string, string>();
+  const inWindow =
+    days > 0
+      ? await newestLeadsWith(
+          executor,
+          checked.map((entry) => contactsOf(entry.lead)),
+          days,
+        )
+      : new Map<string, string>();
 
   const taken = new Set<string>();
   const passed: number[] = [];

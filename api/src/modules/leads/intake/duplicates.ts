@@ -32,15 +32,21 @@ export async function lockAllContacts(executor: Executor): Promise<void> {
 }
 
 /**
- * Holds a lock per contact until the transaction ends. Keys are taken in one global order (sorted), so two
- * transactions locking overlapping contacts cannot deadlock; the shared batch key comes first (see above).
+ * Holds a lock per contact until the transaction ends, for one lead or a batch of them, in one statement. Keys are
+ * taken in one global order (sorted, as JavaScript sorts strings), so two transactions locking overlapping contacts
+ * cannot deadlock; the shared batch key comes first (see above).
  */
-export async function lockContacts(executor: Executor, contacts: Contacts): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${importBatchLockKey}, 0))`);
-  const keys = [contacts.email === null ? null : `lead-contact:email:${contacts.email}`, contacts.phone === null ? null : `lead-contact:phone:${contacts.phone}`]
-    .filter((key): key is string => key !== null)
-    .sort();
-  for (const key of keys) await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+export async function lockContacts(executor: Executor, ...leadContacts: Contacts[]): Promise<void> {
+  const keys = new Set<string>();
+  for (const contacts of leadContacts) {
+    if (contacts.email !== null) keys.add(`lead-contact:email:${contacts.email}`);
+    if (contacts.phone !== null) keys.add(`lead-contact:phone:${contacts.phone}`);
+  }
+  // The batch key shared first, then the contacts exclusively, in this order (an aggregate reads its input in order).
+  const ordered = [importBatchLockKey, ...[...keys].sort()];
+  await executor.execute(sql`
+    select count(case when shared then pg_advisory_xact_lock_shared(hashtextextended(key, 0)) else pg_advisory_xact_lock(hashtextextended(key, 0)) end)
+      from (select key, position = 1 as shared from unnest(${columnLiteral(ordered)}::text[]) with ordinality as k(key, position) order by position) as ordered`);
 }
 
 async function newestWith(executor: Executor, column: typeof leads.email | typeof leads.phone_normalized, value: string, days: number, exceptLeadId: number | null): Promise<string | null> {

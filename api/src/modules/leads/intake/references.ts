@@ -43,7 +43,8 @@ export async function loadReferences(executor: Executor, prepared: readonly Prep
   const tagIds = numbers(prepared.flatMap((lead) => lead.tagIds));
   const isoCodes = [...new Set(prepared.map(({ values }) => values.country).filter((code): code is string => Boolean(code)))];
   // One after the other: a transaction's statements share one connection.
-  const statusRows = statusIds.length > 0 ? await executor.select({ id: statuses.id, class: statuses.class, in_import: statuses.in_import }).from(statuses).where(inArray(statuses.id, statusIds)) : [];
+  const statusRows =
+    statusIds.length > 0 ? await executor.select({ id: statuses.id, class: statuses.class, in_import: statuses.in_import }).from(statuses).where(inArray(statuses.id, statusIds)) : [];
   const sourceRows = sourceIds.length > 0 ? await executor.select({ id: sources.id }).from(sources).where(inArray(sources.id, sourceIds)) : [];
   const companyRows = companyIds.length > 0 ? await executor.select({ id: affiliateCompanies.id }).from(affiliateCompanies).where(inArray(affiliateCompanies.id, companyIds)) : [];
   const tagRows = tagIds.length > 0 ? await executor.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds)) : [];
@@ -87,7 +88,8 @@ export function referenceRefusal(lead: PreparedLead, found: ReferenceSets, cause
     if (found === undefined) fail('INVALID', field, missing);
     else if (found !== expected) fail('INVALID', field, `The status must be ${expected === 'email' ? 'an email' : 'a phone'} status.`);
   }
-  if (typeof values.affiliate_company_id === 'number' && !found.companies.has(values.affiliate_company_id)) fail('INVALID', 'affiliate_company_id', 'The selected affiliate company does not exist.');
+  if (typeof values.affiliate_company_id === 'number' && !found.companies.has(values.affiliate_company_id))
+    fail('INVALID', 'affiliate_company_id', 'The selected affiliate company does not exist.');
   if (!tagIds.every((id) => found.tags.has(id))) fail('INVALID', 'tag_ids', 'The selected tags do not all exist.');
   if (values.country && !found.countries.has(values.country)) fail('INVALID', 'country', 'The selected country does not exist.');
 

@@ -51,7 +51,7 @@ export function keyFixture(overrides: Partial<AffiliateKeyItem> = {}): Affiliate
   };
 }
 
-export const allKeyPermissions = ['settings.affiliateCompany.view', ...['view', 'create', 'update', 'delete'].map((action) => `settings.affiliateKey.${action}`)];
+const allKeyPermissions = ['settings.affiliateCompany.view', ...['view', 'create', 'update', 'delete'].map((action) => `settings.affiliateKey.${action}`)];
 
 function WhereAmI() {
   const location = useLocation();

@@ -17,7 +17,7 @@ export type ApiKeyFormValues = {
 };
 
 /** The API's default, shown in a new key's form. */
-export const defaultRateLimit = 600;
+const defaultRateLimit = 600;
 const fieldNames = ['name', 'source_id', 'allowed_ips', 'rate_limit_per_minute', 'is_active', 'expires_at'] as const;
 type FieldName = (typeof fieldNames)[number];
 
@@ -27,7 +27,7 @@ function fieldOf(name: string): FieldName | null {
   return fieldNames.find((field) => field === head) ?? null;
 }
 
-export function bodyOf(values: ApiKeyFormValues): AffiliateKeyCreateBody {
+function bodyOf(values: ApiKeyFormValues): AffiliateKeyCreateBody {
   return {
     name: values.name ?? '',
     source_id: values.source_id ?? 0,

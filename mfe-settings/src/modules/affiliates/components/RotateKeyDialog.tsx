@@ -5,7 +5,7 @@ import { Form, InputNumber, Modal } from '@crm/shared/ui';
 import type { AffiliateKeyItem } from '@crm/shared/contract';
 
 /** The API's default grace period (api/src/modules/affiliates/keys.ts `defaultGraceHours`). */
-export const defaultGraceHours = 24;
+const defaultGraceHours = 24;
 
 type Props = { apiKey: AffiliateKeyItem; rotating: boolean; onRotate(graceHours: number): void; onClose(): void };
 

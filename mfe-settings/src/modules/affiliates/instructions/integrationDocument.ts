@@ -23,7 +23,7 @@ export type Block =
   | { kind: 'table'; headers: string[]; rows: string[][] }
   | { kind: 'code'; language: 'bash' | 'json'; caption?: string; text: string };
 
-export type Section = { key: string; title: string; blocks: Block[] };
+type Section = { key: string; title: string; blocks: Block[] };
 export type IntegrationDocument = { title: string; intro: string; sections: Section[] };
 
 export type InstructionsInput = {
@@ -35,8 +35,8 @@ export type InstructionsInput = {
   keyPrefix: string;
 };
 
-export const leadsPath = '/api/v1/leads';
-export const docsPath = '/api/v1/docs';
+const leadsPath = '/api/v1/leads';
+const docsPath = '/api/v1/docs';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 const base = (key: string) => `settings:affiliates.instructions.${key}`;
