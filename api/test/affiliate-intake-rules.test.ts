@@ -9,7 +9,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
 import { takeDailySlots } from '../src/modules/affiliates/dailyCap.ts';
 import { bodyHash, purgeIdempotencyKeys } from '../src/modules/affiliates/idempotency.ts';
-import { keyForCall } from '../src/modules/affiliates/keys.ts';
+import { keysForCalls } from '../src/modules/affiliates/keys.ts';
 import { purgeRateWindows, rateExceeded, rateWindowOf } from '../src/modules/affiliates/rateLimit.ts';
 import { affiliateFixture, type AffiliateFixture } from './affiliateFixture.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -43,13 +43,13 @@ describe('affiliate intake rules', () => {
     const db = context.database.db;
     const late = Date.parse('2026-11-27T12:00:59.400Z');
     const next = Date.parse('2026-11-27T12:01:00.000Z');
-    assert.equal((await keyForCall(db, limited.key, rateWindowOf(late)))?.calls, 1);
-    const second = await keyForCall(db, limited.key, rateWindowOf(late));
-    assert.equal(second?.calls, 2);
+    const [first, other, second, unknown] = await keysForCalls(db, [limited.key, affiliate.key, limited.key, 'crm_nope'], rateWindowOf(late));
+    assert.deepEqual([first?.calls, other?.calls, second?.calls, unknown], [1, 1, 2, null], 'counted per key, in the calls’ order');
     assert.deepEqual(rateExceeded(second?.calls ?? 0, 1, late), { message: 'More than 1 calls a minute with this key: retry in 1 s.', retryAfter: 1 });
-    assert.equal((await keyForCall(db, limited.key, rateWindowOf(next)))?.calls, 1, 'a new minute, a new count');
+    assert.equal((await keysForCalls(db, [limited.key], rateWindowOf(late)))[0]?.calls, 3);
+    assert.equal((await keysForCalls(db, [limited.key], rateWindowOf(next)))[0]?.calls, 1, 'a new minute, a new count');
     assert.equal(rateExceeded(1, 1, next), null);
-    assert.equal(await keyForCall(db, `crm_${'x'.repeat(43)}`, rateWindowOf(next)), null, 'an unknown key counts nothing');
+    assert.deepEqual(await keysForCalls(db, [`crm_${'x'.repeat(43)}`], rateWindowOf(next)), [null], 'an unknown key counts nothing');
   });
 
   test('Idempotency-Key: a replay gets the first answer and writes nothing; another body is IDEMPOTENCY_CONFLICT', async () => {

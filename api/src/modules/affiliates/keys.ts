@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { AffiliateKeyItem, affiliateKeyCreateBody, affiliateKeyUpdateBody } from '@crm/shared/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { isoOrNull } from '../../db/relations.ts';
+import { columnLiteral } from '../../db/sqlArrays.ts';
 import { affiliateApiKeys, affiliateCompanies, sources } from '../../db/schema/index.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { normalizedAddresses } from '../brokers/addresses.ts';
@@ -139,27 +140,41 @@ export type CallKey = Pick<KeyRow, 'id' | 'affiliate_company_id' | 'source_id' |
   calls: number;
 };
 
+const keyShape = /^crm_[A-Za-z0-9_-]{43}$/;
+
+type CallKeyRow = Omit<CallKey, 'last_used_at' | 'calls'> & { position: number; calls: number | string; last_used_at: string | Date | null };
+
 /**
- * The key a caller sent, if it works now (active, not revoked or still in its grace period, not expired), with the
- * call counted in the rate window starting at `window`: one statement, as it runs on every call.
+ * For each key callers sent, the key if it works now (active, not revoked or still in its grace period, not expired),
+ * with the calls counted in the rate window starting at `window`: one statement for all of them, as it runs on every
+ * call (a key sent by several calls at once counts each, in their order).
  */
-export async function keyForCall(db: Db, key: string, window: Date): Promise<CallKey | null> {
-  if (!/^crm_[A-Za-z0-9_-]{43}$/.test(key)) return null;
-  const result = await db.execute<Omit<CallKey, 'last_used_at'> & { last_used_at: string | Date | null }>(sql`
-    with usable as (
-      select id, affiliate_company_id, source_id, allowed_ips, rate_limit_per_minute, last_used_at, last_used_ip
-        from affiliate_api_keys
-       where key_hash = ${hashApiKey(key)} and is_active
-         and (revoked_at is null or revoked_at > now()) and (expires_at is null or expires_at > now())
+export async function keysForCalls(db: Db, keys: readonly string[], window: Date): Promise<(CallKey | null)[]> {
+  const hashes = keys.map((key) => (keyShape.test(key) ? hashApiKey(key) : ''));
+  if (hashes.every((hash) => hash === '')) return keys.map(() => null);
+  const result = await db.execute<CallKeyRow>(sql`
+    with given as (
+      select hash, position from unnest(${columnLiteral(hashes)}::text[]) with ordinality as g(hash, position) where hash <> ''
+    ), usable as (
+      select k.id, k.affiliate_company_id, k.source_id, k.allowed_ips, k.rate_limit_per_minute, k.last_used_at, k.last_used_ip, given.position
+        from given join affiliate_api_keys k on k.key_hash = given.hash
+       where k.is_active and (k.revoked_at is null or k.revoked_at > now()) and (k.expires_at is null or k.expires_at > now())
+    ), per_key as (
+      select id, count(*)::int as calls from usable group by id
     ), counted as (
-      insert into affiliate_rate_windows (key_id, window_start, calls) select id, ${window.toISOString()}::timestamptz, 1 from usable
-      on conflict (key_id, window_start) do update set calls = affiliate_rate_windows.calls + 1
-      returning calls
+      insert into affiliate_rate_windows (key_id, window_start, calls) select id, ${window.toISOString()}::timestamptz, calls from per_key
+      on conflict (key_id, window_start) do update set calls = affiliate_rate_windows.calls + excluded.calls
+      returning key_id, calls
     )
-    select usable.*, (select calls from counted) as calls from usable`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return { ...row, calls: Number(row.calls), last_used_at: row.last_used_at === null ? null : new Date(row.last_used_at) };
+    select usable.*, counted.calls - per_key.calls + row_number() over (partition by usable.id order by usable.position) as calls
+      from usable join per_key on per_key.id = usable.id join counted on counted.key_id = usable.id`);
+  const byPosition = new Map(result.rows.map((row) => [Number(row.position), row]));
+  return keys.map((_, index) => {
+    const row = byPosition.get(index + 1);
+    if (!row) return null;
+    const { position: _position, ...key } = row;
+    return { ...key, calls: Number(row.calls), last_used_at: row.last_used_at === null ? null : new Date(row.last_used_at) };
+  });
 }
 
 /** How stale `last_used_at` may get before a call rewrites it: one write a minute per key, not one per call. */

@@ -13,7 +13,7 @@ import { GroupCommit } from '../../db/groupCommit.ts';
 import { handleError, validationErrors } from '../../http/errors.ts';
 import { ipAllowed } from '../../net/allowedIps.ts';
 import { inboundCall, recordRequests, type RequestToRecord } from '../requests/service.ts';
-import { keyForCall, markKeyUsed } from './keys.ts';
+import { keysForCalls, markKeyUsed } from './keys.ts';
 import { rateExceeded, rateWindowOf } from './rateLimit.ts';
 
 export type AffiliateCaller = { keyId: number; affiliateCompanyId: number; sourceId: number };
@@ -72,10 +72,12 @@ export type PublicApiOptions = { db: Db; operations: FastifyPluginAsyncZod<{ db:
 export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async (app, { db, operations, now = Date.now }) => {
   app.setErrorHandler(answerError);
 
+  // Calls arriving together are looked up and counted in one statement (every call writes its rate count).
+  const keys = new GroupCommit((given: string[]) => keysForCalls(db, given, rateWindowOf(now())), { maxBatch: 256, retrySingly: true });
   const authenticate: onRequestHookHandler = async (request) => {
     const given = request.headers['x-api-key'];
     const at = now();
-    const key = typeof given === 'string' ? await keyForCall(db, given.trim(), rateWindowOf(at)) : null;
+    const key = typeof given === 'string' ? await keys.submit(given.trim()) : null;
     if (!key) throw new Refusal(401, 'KEY_INVALID', 'The API key is missing, unknown, revoked or expired.');
     if (key.allowed_ips.length > 0 && !ipAllowed(request.ip, key.allowed_ips)) throw new Refusal(403, 'IP_NOT_ALLOWED', 'This address may not call the API with this key.');
     const exceeded = rateExceeded(key.calls, key.rate_limit_per_minute, at);
@@ -104,6 +106,9 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
 
   app.addHook('onRequest', authenticate);
   app.addHook('onSend', log);
-  app.addHook('onClose', () => logs.settled());
+  app.addHook('onClose', async () => {
+    await keys.settled();
+    await logs.settled();
+  });
   for (const operation of operations) await app.register(operation, { db });
 };

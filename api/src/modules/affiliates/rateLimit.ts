@@ -1,6 +1,6 @@
 /**
  * The per-key rate limit: calls per minute in fixed windows, counted in PostgreSQL (`affiliate_rate_windows`) so that
- * every API process shares one count; the count is taken with the key's lookup (`keyForCall`). Past the limit a call
+ * every API process shares one count; the count is taken with the key's lookup (`keysForCalls`). Past the limit a call
  * is refused with `RATE_LIMITED` and `Retry-After` (the seconds to the next window); every call with a working key
  * counts, refused ones too, so a flood stays refused until the window turns.
  */
