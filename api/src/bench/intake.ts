@@ -1,7 +1,7 @@
 /**
  * `DATABASE_URL=postgres://… pnpm bench:intake [-- --leads N (20000)] [--concurrency C (50)]`: the affiliate intake
  * API (`POST /api/v1/leads`) on PostgreSQL, as deployed: two API processes (web role) and a worker on one database
- * (`bench_intake_<time>`, dropped afterwards), C clients posting N leads (85 % new, 10 % duplicates, 3 % invalid, 2 %
+ * (`bench_intake_<time>`, dropped afterwards, first given E demo leads and analyzed), C clients posting N leads (85 % new, 10 % duplicates, 3 % invalid, 2 %
  * blacklisted) round-robin to both processes over keep-alive HTTP. In the same run, the floor: the same clients and
  * bodies against two bare Fastify processes that insert each lead with one INSERT (intakeFloor.ts).
  * Phase 2 sends every body twice at once with one Idempotency-Key and once more without it (0 extra leads); phase 3
@@ -15,12 +15,15 @@ import { and, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../db/database.ts';
 import * as tables from '../db/schema/index.ts';
 import { createKey } from '../modules/affiliates/keys.ts';
+import { loadConfig } from '../config.ts';
+import { secretBoxFor } from '../modules/sending/secrets.ts';
+import { seedDemoData } from '../seed/demo/index.ts';
 import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { freePort, startApi, type ApiProcess } from './apiProcess.ts';
 import { blockedDomain, countBy, generateBodies, latencies, postAll, type CallResult, type Generated } from './intakeLoad.ts';
 import { inThrowawayPostgres, machineLine } from './throwaway.ts';
 
-const usage = 'usage: DATABASE_URL=postgres://… pnpm bench:intake -- [--leads N (20000)] [--concurrency C (50)]';
+const usage = 'usage: DATABASE_URL=postgres://… pnpm bench:intake -- [--leads N (20000)] [--concurrency C (50)] [--existing E (100000)]';
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 async function startFloor(url: string): Promise<{ address: string; process: ChildProcess }> {
@@ -73,11 +76,17 @@ async function companyLeads(db: Db, companyId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function run(url: string, leads: number, concurrency: number): Promise<void> {
+async function run(url: string, leads: number, concurrency: number, existing: number): Promise<void> {
   const first = await startApi(url);
   const processes: { process: ChildProcess }[] = [first];
   const database = await openDatabase({ url, poolSize: 2 });
   try {
+    // A console in use holds leads already (and the planner knows it): the duplicate checks and triggers meet a real table.
+    if (existing > 0) {
+      const seeded = await seedDemoData(database, { leads: existing, seed: 11, secrets: secretBoxFor(loadConfig()) });
+      await database.db.execute(sql`analyze`);
+      console.log(`existing leads: ${seeded.counts.leads} demo leads seeded and analyzed`);
+    }
     const second = await startApi(url, { build: false });
     processes.push(second, await startApi(url, { role: 'worker', build: false }));
     const { key, companyId } = await setUp(database.db);
@@ -184,9 +193,13 @@ async function run(url: string, leads: number, concurrency: number): Promise<voi
   }
 }
 
-const { values } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== '--'), options: { leads: { type: 'string' }, concurrency: { type: 'string' } } });
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: { leads: { type: 'string' }, concurrency: { type: 'string' }, existing: { type: 'string' } },
+});
 const leads = wholeNumberOption(values.leads, { name: 'leads', fallback: 20_000, min: 10, usage });
 const concurrency = wholeNumberOption(values.concurrency, { name: 'concurrency', fallback: 50, min: 1, usage });
+const existing = wholeNumberOption(values.existing, { name: 'existing', fallback: 100_000, min: 0, usage });
 const adminUrl = process.env['DATABASE_URL'];
 if (!adminUrl) {
   console.error(`bench:intake runs on PostgreSQL. ${usage}`);
@@ -194,4 +207,4 @@ if (!adminUrl) {
 }
 console.log(machineLine());
 console.log(`database: PostgreSQL; ${leads} leads, ${concurrency} clients`);
-await inThrowawayPostgres(adminUrl, 'bench_intake', (url) => run(url, leads, concurrency));
+await inThrowawayPostgres(adminUrl, 'bench_intake', (url) => run(url, leads, concurrency, existing));

@@ -17,7 +17,8 @@ export function generateBodies(total: number, runTag: string, phoneBase: number)
   for (let index = 0; index < total; index += 1) {
     const slot = index % 100;
     if (slot < 85 || fresh.length === 0) {
-      const phone = `+49151${String(phoneBase + index).padStart(8, '0')}`;
+      // 0155: a German mobile range the demo leads never use (seed/demo/countries.ts), so none is a duplicate of one.
+      const phone = `+49155${String(phoneBase + index).padStart(8, '0')}`;
       const body = { first_name: `Bench${index}`, last_name: 'Intake', email: `${runTag}-${index}@bench.example`, phone, country: 'DE' };
       fresh.push(body);
       bodies.push({ body, expected: 'accepted' });
