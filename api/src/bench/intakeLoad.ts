@@ -45,6 +45,36 @@ export type LoadOptions = {
   route?: (index: number) => string;
 };
 
+/** One call, timed; a call that gets no answer (its process died) is an error, not a throw. */
+async function timedPost(url: string, headers: Record<string, string>, body: Record<string, string>): Promise<CallResult> {
+  const began = performance.now();
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const answer = (await response.json()) as { status?: string; reason?: string; lead_id?: string };
+    return { status: response.status, reason: answer.reason ?? answer.status ?? '?', leadId: answer.lead_id ?? null, ms: performance.now() - began, error: false };
+  } catch {
+    return { status: 0, reason: 'NO_ANSWER', leadId: null, ms: performance.now() - began, error: true };
+  }
+}
+
+/**
+ * Posts the bodies at a fixed rate whatever the answers' pace (an open loop, as affiliates' servers send): the latency
+ * the API gives at that load, where a closed loop of C clients would only measure C ÷ throughput.
+ */
+export async function postAtRate(bodies: readonly Record<string, string>[], options: LoadOptions & { perSecond: number }): Promise<{ results: CallResult[]; ms: number }> {
+  const started = performance.now();
+  const calls: Promise<CallResult>[] = [];
+  for (let index = 0; index < bodies.length; index += 1) {
+    const due = started + (index * 1000) / options.perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const base = options.bases[index % options.bases.length] ?? '';
+    calls.push(timedPost(`${base}${options.path}`, options.headers?.(index) ?? {}, bodies[index] ?? {}));
+  }
+  const results = await Promise.all(calls);
+  return { results, ms: performance.now() - started };
+}
+
 /** Posts every body once; answers come back in the bodies' order. */
 export async function postAll(bodies: readonly Record<string, string>[], options: LoadOptions): Promise<{ results: CallResult[]; ms: number }> {
   const results: CallResult[] = new Array<CallResult>(bodies.length);
@@ -56,18 +86,7 @@ export async function postAll(bodies: readonly Record<string, string>[], options
       next += 1;
       if (index >= bodies.length) return;
       const base = options.route ? options.route(index) : (options.bases[index % options.bases.length] ?? '');
-      const began = performance.now();
-      try {
-        const response = await fetch(`${base}${options.path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...options.headers?.(index) },
-          body: JSON.stringify(bodies[index]),
-        });
-        const answer = (await response.json()) as { status?: string; reason?: string; lead_id?: string };
-        results[index] = { status: response.status, reason: answer.reason ?? answer.status ?? '?', leadId: answer.lead_id ?? null, ms: performance.now() - began, error: false };
-      } catch {
-        results[index] = { status: 0, reason: 'NO_ANSWER', leadId: null, ms: performance.now() - began, error: true };
-      }
+      results[index] = await timedPost(`${base}${options.path}`, options.headers?.(index) ?? {}, bodies[index] ?? {});
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, client));

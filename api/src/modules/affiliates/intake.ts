@@ -1,5 +1,5 @@
 /**
- * Affiliate leads through intake, a batch at a time (the route groups concurrent calls, db/groupCommit.ts): the public field names
+ * Affiliate leads through intake, a batch at a time (the route groups concurrent calls, db/batcher.ts): the public field names
  * mapped onto the lead's, the key's company and source given to each, the company's daily cap applied. A refused lead
  * (INVALID, DUPLICATE, BLACKLISTED, CAP_REACHED) is kept as a failed lead, so staff can fix and retry it; the answer
  * never says which blacklist entry matched nor which lead a duplicate repeats. The leads, the failed leads, the cap's

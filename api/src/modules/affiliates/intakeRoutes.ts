@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { affiliateAcceptedExample, affiliateInvalidExample, affiliateLeadAccepted, affiliateLeadBody, affiliateLeadExample, affiliateLeadRefused } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
-import { GroupCommit } from '../../db/groupCommit.ts';
+import { Batcher } from '../../db/batcher.ts';
 import { z } from 'zod';
 import { bodyHash, claimIdempotencyKey, releaseIdempotencyKey } from './idempotency.ts';
 import { receiveAffiliateLeads, storedAnswer, type AffiliateAnswer, type AffiliateCall } from './intake.ts';
@@ -14,8 +14,8 @@ import { Refusal, bodyLimit, callerOf, logUnderLead } from './publicApi.ts';
 
 export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // Concurrent calls share one transaction (DESIGN §6, micro-batches); 64 keeps the contact locks brief.
-  const queue = new GroupCommit((calls: AffiliateCall[]) => receiveAffiliateLeads(db, calls), { maxBatch: 64, retrySingly: true });
-  app.addHook('onClose', () => queue.settled());
+  const queue = new Batcher((calls: AffiliateCall[]) => receiveAffiliateLeads(db, calls), { maxItems: 64, maxWaitMs: 'while-busy', retrySingly: true });
+  app.addHook('onClose', () => queue.flush());
   app.post(
     '/leads',
     {
@@ -68,7 +68,7 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       }
       let answer: AffiliateAnswer;
       try {
-        answer = await queue.submit({ caller, body: request.body, idempotencyKey: key, receivedAt: new Date() });
+        answer = await queue.add({ caller, body: request.body, idempotencyKey: key, receivedAt: new Date() });
       } catch (error) {
         if (key !== undefined) await releaseIdempotencyKey(db, caller.affiliateCompanyId, key);
         throw error;

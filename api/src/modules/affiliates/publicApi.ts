@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AffiliateLeadRefused, AffiliateRefusalReason } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
-import { GroupCommit } from '../../db/groupCommit.ts';
+import { Batcher } from '../../db/batcher.ts';
 import { handleError, validationErrors } from '../../http/errors.ts';
 import { ipAllowed } from '../../net/allowedIps.ts';
 import { inboundCall, recordRequests, type RequestToRecord } from '../requests/service.ts';
@@ -73,11 +73,11 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
   app.setErrorHandler(answerError);
 
   // Calls arriving together are looked up and counted in one statement (every call writes its rate count).
-  const keys = new GroupCommit((given: string[]) => keysForCalls(db, given, rateWindowOf(now())), { maxBatch: 256, retrySingly: true });
+  const keys = new Batcher((given: string[]) => keysForCalls(db, given, rateWindowOf(now())), { maxItems: 256, maxWaitMs: 'while-busy', retrySingly: true });
   const authenticate: onRequestHookHandler = async (request) => {
     const given = request.headers['x-api-key'];
     const at = now();
-    const key = typeof given === 'string' ? await keys.submit(given.trim()) : null;
+    const key = typeof given === 'string' ? await keys.add(given.trim()) : null;
     if (!key) throw new Refusal(401, 'KEY_INVALID', 'The API key is missing, unknown, revoked or expired.');
     if (key.allowed_ips.length > 0 && !ipAllowed(request.ip, key.allowed_ips)) throw new Refusal(403, 'IP_NOT_ALLOWED', 'This address may not call the API with this key.');
     const exceeded = rateExceeded(key.calls, key.rate_limit_per_minute, at);
@@ -88,16 +88,16 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
   };
 
   // Calls answered at the same moment are logged in one statement; each answer leaves once its row is written.
-  const logs = new GroupCommit(
+  const logs = new Batcher(
     async (entries: RequestToRecord[]) => {
       await recordRequests(db, entries);
       return entries.map(() => true);
     },
-    { maxBatch: 256, retrySingly: true },
+    { maxItems: 256, maxWaitMs: 'while-busy', retrySingly: true },
   );
   const log: onSendHookHandler = async (request, reply, payload) => {
     try {
-      await logs.submit({ ...inboundCall(request, reply, payload), leadId: loggedLeads.get(request) ?? null });
+      await logs.add({ ...inboundCall(request, reply, payload), leadId: loggedLeads.get(request) ?? null });
     } catch (error) {
       request.log.error({ err: error }, 'affiliate call not logged');
     }
@@ -107,8 +107,8 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
   app.addHook('onRequest', authenticate);
   app.addHook('onSend', log);
   app.addHook('onClose', async () => {
-    await keys.settled();
-    await logs.settled();
+    await keys.flush();
+    await logs.flush();
   });
   for (const operation of operations) await app.register(operation, { db });
 };

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.ts';
 import { recordRequests, type RequestToRecord } from '../../requests/service.ts';
 import type { HttpCall, HttpRequest, HttpResponse, IntegrationConfig } from '../adapters/types.ts';
 import type { SecretBox } from '../secrets.ts';
-import { Batcher } from './batcher.ts';
+import { Batcher } from '../../../db/batcher.ts';
 import { CircuitBreakers } from './breaker.ts';
 import { IntegrationLimiters } from './limiter.ts';
 

@@ -12,7 +12,7 @@ import { PermanentJobError, type JobContext, type JobOutcome } from '../../jobs/
 import { html } from '../../notifications/html.ts';
 import type { LeadToSend } from '../adapters/types.ts';
 import { columnLiteral } from '../../../db/sqlArrays.ts';
-import { Batcher } from './batcher.ts';
+import { Batcher } from '../../../db/batcher.ts';
 import { loadIntegrationConfig } from '../integrations/resource.ts';
 import { skipReasons, skipStatuses, type CheckedLead } from './checks.ts';
 import { claimSends, type ClaimTarget } from './claim.ts';
