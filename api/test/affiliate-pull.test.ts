@@ -169,10 +169,10 @@ describe('affiliate lead pull', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const current: AffiliateLeadPage = await page(gamma.key, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const current: AffiliateLeadPage = await page(gamma.key, `?limit=2${cursor ? `&page=${cursor}` : ''}`);
       assert.ok(current.data.length <= 2);
       seen.push(...current.data.map((lead) => lead.lead_id));
-      cursor = current.next_cursor;
+      cursor = current.next_page;
       pages += 1;
     } while (cursor && pages < 10);
     assert.equal(pages, 4);
@@ -191,8 +191,8 @@ describe('affiliate lead pull', () => {
   test('a forged or malformed cursor, and a bad limit or date, are 422 INVALID per field', async () => {
     const forged = Buffer.from(JSON.stringify(['2026-03-01T10:00:00Z', 1])).toString('base64url');
     for (const cursor of [forged, 'not*base64', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('["2026-03-01T10:00:00.000000Z",-4]').toString('base64url')]) {
-      const body = alpha.refusal(await pull(alpha.key, `?cursor=${encodeURIComponent(cursor)}`), 422, 'INVALID');
-      assert.ok(body.errors?.['cursor'], JSON.stringify(body));
+      const body = alpha.refusal(await pull(alpha.key, `?page=${encodeURIComponent(cursor)}`), 422, 'INVALID');
+      assert.ok(body.errors?.['page'], JSON.stringify(body));
     }
     assert.ok(alpha.refusal(await pull(alpha.key, '?limit=501'), 422, 'INVALID').errors?.['limit']);
     assert.ok(alpha.refusal(await pull(alpha.key, '?limit=0'), 422, 'INVALID').errors?.['limit']);
@@ -208,7 +208,7 @@ describe('affiliate lead pull', () => {
       Object.keys(document.paths).every((path) => path.startsWith('/api/v1/')),
       Object.keys(document.paths).join(),
     );
-    assert.match(JSON.stringify(document.paths['/api/v1/leads']), /next_cursor/);
+    assert.match(JSON.stringify(document.paths['/api/v1/leads']), /next_page/);
     const internal = Object.keys(((await context.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> }).paths);
     assert.ok(internal.includes('/api/settings/affiliate/company/{id}/status-map') && !internal.some((path) => path.startsWith('/api/v1')));
   });

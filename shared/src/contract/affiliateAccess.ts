@@ -94,8 +94,8 @@ export const affiliateLeadPullQuery = z.strictObject({
   to: dayOrMoment.optional(),
   /** The public status, as the affiliate sees it (case-insensitive). */
   status: text().trim().min(1).max(64).optional(),
-  /** `next_cursor` of the previous page. */
-  cursor: text().max(200).optional(),
+  /** The next page: `next_page` of the page before (an opaque keyset position, not a number). */
+  page: text().max(200).optional(),
   limit: wholeNumberText(1, affiliateLeadPullLimit.max).default(affiliateLeadPullLimit.default),
 });
 
@@ -117,5 +117,5 @@ export const affiliatePulledLead = z.object({
 });
 export type AffiliatePulledLead = z.infer<typeof affiliatePulledLead>;
 
-export const affiliateLeadPage = z.object({ data: z.array(affiliatePulledLead), next_cursor: z.string().nullable() });
+export const affiliateLeadPage = z.object({ data: z.array(affiliatePulledLead), next_page: z.string().nullable() });
 export type AffiliateLeadPage = z.infer<typeof affiliateLeadPage>;

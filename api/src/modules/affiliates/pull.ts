@@ -41,13 +41,13 @@ const cursorParam = z
   .max(200)
   .transform((cursor, context) => {
     const position = decodeCursor(cursor);
-    if (!position) context.addIssue({ code: 'custom', message: 'The cursor is not one this API gave.' });
+    if (!position) context.addIssue({ code: 'custom', message: 'The page is not one this API gave.' });
     return position ?? z.NEVER;
   });
 
-export type PullQuery = Omit<z.output<typeof affiliateLeadPullQuery>, 'cursor'> & { cursor?: Position };
+export type PullQuery = Omit<z.output<typeof affiliateLeadPullQuery>, 'page'> & { page?: Position };
 
-export const pullQuerySchema = (query: typeof affiliateLeadPullQuery) => query.extend({ cursor: cursorParam.optional() });
+export const pullQuerySchema = (query: typeof affiliateLeadPullQuery) => query.extend({ page: cursorParam.optional() });
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -113,15 +113,15 @@ export async function pullLeads(db: Db, companyId: number, query: PullQuery): Pr
   if (query.to) conditions.push(lt(leads.created_at, bound(query.to, rules.timeZone, true)));
   if (query.status) conditions.push(statusCondition(query.status, rules));
   // A row comparison the index reads as one range: everything before the last row of the previous page.
-  if (query.cursor) conditions.push(sql`(${leads.created_at}, ${leads.id}) < (${query.cursor.createdAt}::timestamptz, ${query.cursor.id})`);
+  if (query.page) conditions.push(sql`(${leads.created_at}, ${leads.id}) < (${query.page.createdAt}::timestamptz, ${query.page.id})`);
   const rows = await selectPulled(db, and(...conditions))
     .orderBy(desc(leads.created_at), desc(leads.id))
     .limit(query.limit + 1);
   const now = new Date();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const next_cursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.exact_created_at, id: last.id }) : null;
-  return { data: page.map((row) => pulledLead(row, rules, now)), next_cursor };
+  const next_page = rows.length > query.limit && last ? encodeCursor({ createdAt: last.exact_created_at, id: last.id }) : null;
+  return { data: page.map((row) => pulledLead(row, rules, now)), next_page };
 }
 
 /** One of the company's leads, by its public `lead_id`; null for another company's or an unknown one. */

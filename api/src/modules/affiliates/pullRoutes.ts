@@ -27,7 +27,7 @@ const refusals = {
   401: affiliateLeadRefused,
   403: affiliateLeadRefused,
   422: affiliateLeadRefused.meta({
-    example: { status: 'refused', reason: 'INVALID', message: 'The cursor is not one this API gave.', errors: { cursor: ['The cursor is not one this API gave.'] } },
+    example: { status: 'refused', reason: 'INVALID', message: 'The page is not one this API gave.', errors: { page: ['The page is not one this API gave.'] } },
   }),
   429: affiliateLeadRefused,
 };
@@ -43,9 +43,9 @@ export const affiliatePullRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           'Your leads, newest first, with the status you see and the FTD (an FTD may show some hours after it happened). ' +
           '`from` (inclusive) and `to` (exclusive; a day includes the whole day) take a day, read in your time zone, or a date and time with its offset. ' +
           `\`limit\` 1–${affiliateLeadPullLimit.max} (default ${affiliateLeadPullLimit.default}). ` +
-          'To read the next page, send the same query with `cursor` set to `next_cursor`; `next_cursor` is null on the last page.',
+          'To read the next page, send the same query with `page` set to `next_page`; `next_page` is null on the last page.',
         querystring: pullQuerySchema(affiliateLeadPullQuery),
-        response: { 200: affiliateLeadPage.meta({ example: { data: [lead], next_cursor: 'WyIyMDI2LTExLTI3VDEyOjAwOjAwLjAwMDAwMFoiLDQyXQ' } }), ...refusals },
+        response: { 200: affiliateLeadPage.meta({ example: { data: [lead], next_page: 'WyIyMDI2LTExLTI3VDEyOjAwOjAwLjAwMDAwMFoiLDQyXQ' } }), ...refusals },
         security: [{ apiKey: [] }],
       },
       config: { access: 'public' },
