@@ -31,9 +31,14 @@ type Action<Row> = { permission: PermissionRule; run(row: Row): void };
  * A row action of a screen's own (test an integration, open a record's histories): a button running `run`,
  * or a link to the route `to` gives. With an icon it is an icon button with the label as tooltip.
  */
-export type ExtraRowAction<Row> = { key: string; label: string; icon?: ReactNode; permission: PermissionRule } & (
-  { run(row: Row): void; to?: never } | { to(row: Row): string; run?: never }
-);
+export type ExtraRowAction<Row> = {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  permission: PermissionRule;
+  /** Whether the row offers the action at all (a revoked key cannot be rotated); every row when absent. */
+  shown?(row: Row): boolean;
+} & ({ run(row: Row): void; to?: never } | { to(row: Row): string; run?: never });
 
 export type RowActions<Row> = {
   view?: Action<Row>;
@@ -133,7 +138,7 @@ export function DataTable<Row extends object>({ rows, columns, rowKey, actions, 
             </Tooltip>
           )}
           {(actions.extra ?? [])
-            .filter((action) => can(action.permission))
+            .filter((action) => can(action.permission) && (action.shown?.(row) ?? true))
             .map((action) => (
               <ExtraAction key={action.key} action={action} row={row} />
             ))}

@@ -83,6 +83,17 @@ test("create: the server's 422 lands under its field", async () => {
   expect(screen.queryByTestId('issued-key-dialog')).not.toBeInTheDocument();
 });
 
+test('a revoked key offers neither rotate nor revoke; a working one both, and edit', async () => {
+  renderCompanyPage({ tab: 'keys', keys: [keyFixture(), keyFixture({ id: 12, name: 'Old', revoked_at: '2020-01-01T00:00:00.000Z' })] });
+  const working = (await screen.findByText('Main server')).closest('tr')!;
+  expect(within(working).getByRole('button', { name: 'Rotate' })).toBeInTheDocument();
+  expect(within(working).getByRole('button', { name: 'Revoke' })).toBeInTheDocument();
+  const revoked = screen.getByText('Old').closest('tr')!;
+  expect(within(revoked).queryByRole('button', { name: 'Rotate' })).not.toBeInTheDocument();
+  expect(within(revoked).queryByRole('button', { name: 'Revoke' })).not.toBeInTheDocument();
+  expect(within(revoked).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+});
+
 test('rotate sends the grace period and shows the new key once; revoke asks first', async () => {
   const { http } = renderCompanyPage({
     tab: 'keys',

@@ -21,6 +21,8 @@ import { IssuedKeyDialog } from './IssuedKeyDialog.tsx';
 import { RotateKeyDialog } from './RotateKeyDialog.tsx';
 
 const permissions = crudPermissions('settings.affiliateKey');
+/** A revoked key (past its grace) can be neither rotated nor revoked again: its row offers neither. */
+const working = (apiKey: AffiliateKeyItem): boolean => keyStateOf(apiKey).state !== 'revoked';
 const stateColors = { active: 'success', grace: 'warning', inactive: 'default', expired: 'error', revoked: 'error' } as const;
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; key: AffiliateKeyItem } | { kind: 'rotate'; key: AffiliateKeyItem } | { kind: 'issued'; key: string; prefix: string } | null;
@@ -95,7 +97,15 @@ export function ApiKeysTab({ companyId }: { companyId: number }) {
         loading={keys.isFetching}
         columns={[
           { key: 'name', title: field('name') },
-          { key: 'key_prefix', title: field('key_prefix'), render: (apiKey) => <Typography.Text code>{apiKey.key_prefix}</Typography.Text> },
+          {
+            key: 'key_prefix',
+            title: field('key_prefix'),
+            render: (apiKey) => (
+              <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+                {apiKey.key_prefix}
+              </Typography.Text>
+            ),
+          },
           { key: 'source_id', title: field('source_id'), render: (apiKey) => sourceName(apiKey.source_id) },
           { key: 'allowed_ips', title: field('allowed_ips'), render: (apiKey) => (apiKey.allowed_ips.length > 0 ? apiKey.allowed_ips.join(', ') : t('settings:affiliates.keys.anyIp')) },
           { key: 'rate_limit_per_minute', title: field('rate_limit_per_minute') },
@@ -113,9 +123,10 @@ export function ApiKeysTab({ companyId }: { companyId: number }) {
               label: t('settings:affiliates.keys.rotate'),
               icon: <ReloadOutlined />,
               permission: permissions.create,
+              shown: working,
               run: (apiKey) => setDialog({ kind: 'rotate', key: apiKey }),
             },
-            { key: 'revoke', label: t('settings:affiliates.keys.revoke'), icon: <StopOutlined />, permission: permissions.delete, run: confirmRevoke },
+            { key: 'revoke', label: t('settings:affiliates.keys.revoke'), icon: <StopOutlined />, permission: permissions.delete, shown: working, run: confirmRevoke },
           ],
         }}
       />
