@@ -101,12 +101,10 @@ export const leads = pgTable(
     index('leads_status_created_idx').on(table.status_id, table.created_at, table.id),
     index('leads_source_created_idx').on(table.source_id, table.created_at, table.id),
     index('leads_country_created_idx').on(table.country, table.created_at, table.id),
-    // An affiliate's own leads, newest first, a page at a time (GET /api/v1/leads).
-    index('leads_affiliate_created_idx').on(table.affiliate_company_id, table.created_at, table.id),
+    index('leads_affiliate_created_idx').on(table.affiliate_company_id, table.created_at, table.id), // GET /api/v1/leads, newest first
     // Email prefixes, carrying the default order: a prefix's matches and their page come from the index alone (search/plans.ts).
     index('leads_email_idx').on(table.email.op('text_pattern_ops'), table.created_at, table.id),
-    // With the date: a duplicate check's newest lead for a phone is the index's last entry, whatever the planner knows of the table.
-    index('leads_phone_normalized_idx').on(table.phone_normalized, table.created_at),
+    index('leads_phone_normalized_idx').on(table.phone_normalized, table.created_at), // a phone's newest lead, whatever the statistics
     // The nullable sorts list leads without the date last in both directions (search/sql.ts): one index per direction.
     index('leads_api_ftd_idx').on(table.api_ftd_at, table.id),
     index('leads_api_ftd_desc_idx').on(table.api_ftd_at.desc().nullsLast(), table.id.desc().nullsFirst()),
