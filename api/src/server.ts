@@ -11,7 +11,7 @@ import { seedReference, type SeedReport } from './seed/reference.ts';
 import { seedDemoData } from './seed/demo/index.ts';
 import { leads } from './db/schema/index.ts';
 import { secretBoxFor, type SecretBox } from './modules/sending/secrets.ts';
-import { httpCall } from './modules/sending/adapters/http.ts';
+import { httpCall } from './net/httpCall.ts';
 import { createSendEngine } from './modules/sending/engine/deps.ts';
 import { registerJobs } from './app/jobs.ts';
 

@@ -16,7 +16,7 @@ import { buildApp, type App } from '../src/app/app.ts';
 import { JobQueue, type JobQueueOptions } from '../src/modules/jobs/queue.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { secretBoxFor } from '../src/modules/sending/secrets.ts';
-import { httpCall } from '../src/modules/sending/adapters/http.ts';
+import { httpCall } from '../src/net/httpCall.ts';
 import { createSendEngine, type SendEngine } from '../src/modules/sending/engine/deps.ts';
 import { registerJobs } from '../src/app/jobs.ts';
 import * as tables from '../src/db/schema/index.ts';

@@ -6,7 +6,7 @@ import { applyAuth, needsToken, readToken, tokenRequest } from '../src/modules/s
 import { IntegrationConfigError } from '../src/modules/sending/adapters/configError.ts';
 import { elnopyAdapter } from '../src/modules/sending/adapters/elnopy.ts';
 import { genericAdapter } from '../src/modules/sending/adapters/generic.ts';
-import { httpCall } from '../src/modules/sending/adapters/http.ts';
+import { httpCall } from '../src/net/httpCall.ts';
 import { valueAt } from '../src/modules/sending/adapters/jsonPath.ts';
 import { generateLeadPassword } from '../src/modules/sending/adapters/password.ts';
 import { formatPhone } from '../src/modules/sending/adapters/phone.ts';

@@ -18,7 +18,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { buildApp, type App } from '../app/app.ts';
 import { JobQueue } from '../modules/jobs/queue.ts';
 import { SecretBox } from '../modules/sending/secrets.ts';
-import { httpCall } from '../modules/sending/adapters/http.ts';
+import { httpCall } from '../net/httpCall.ts';
 import { createSendEngine } from '../modules/sending/engine/deps.ts';
 import { todayInZone } from '../modules/dashboard/window.ts';
 import { seedReference } from '../seed/reference.ts';

@@ -15,7 +15,7 @@ import { brokerDepartments, brokers, jobs, leadSendHistories, leads, sendIntegra
 import { setJobHeapGrowth } from '../modules/jobs/heap.ts';
 import { JobQueue } from '../modules/jobs/queue.ts';
 import { columnLiteral } from '../db/sqlArrays.ts';
-import { httpCall } from '../modules/sending/adapters/http.ts';
+import { httpCall } from '../net/httpCall.ts';
 import { createSendEngine } from '../modules/sending/engine/deps.ts';
 import { sendJobType, type SendJobPayload } from '../modules/sending/engine/payload.ts';
 import { registerSendJobs } from '../modules/sending/jobs.ts';

@@ -6,8 +6,9 @@
  */
 import { and, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { affiliateDailyCounts, affiliateSettings, leads } from '../../db/schema/index.ts';
+import { affiliateDailyCounts, leads } from '../../db/schema/index.ts';
 import { formatInZone, startOfDayInZone } from '../../time/zones.ts';
+import { settingsOf } from './settings.ts';
 
 export type DailyCap = { cap: number; timeZone: string };
 
@@ -15,11 +16,8 @@ export const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:0
 
 /** The company's cap and zone, or null while it has no cap. */
 export async function dailyCapOf(executor: Executor, companyId: number): Promise<DailyCap | null> {
-  const [row] = await executor
-    .select({ cap: affiliateSettings.daily_cap, timeZone: affiliateSettings.time_zone })
-    .from(affiliateSettings)
-    .where(eq(affiliateSettings.affiliate_company_id, companyId));
-  return row && row.cap !== null ? { cap: row.cap, timeZone: row.timeZone } : null;
+  const settings = await settingsOf(executor, companyId);
+  return settings.daily_cap === null ? null : { cap: settings.daily_cap, timeZone: settings.time_zone };
 }
 
 /**

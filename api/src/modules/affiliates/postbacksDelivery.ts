@@ -10,6 +10,7 @@ import { expandPostbackUrl, type AffiliatePostbackEvent, type AffiliatePostbackM
 import type { Db } from '../../db/database.ts';
 import { maxLoggedBodyBytes } from '../requests/redact.ts';
 import { recordRequest } from '../requests/service.ts';
+import { NetworkError, httpCall } from '../../net/httpCall.ts';
 
 type PostbackCall = { method: AffiliatePostbackMethod; url: string; values: AffiliatePostbackValues; leadId: number | null };
 
@@ -25,21 +26,8 @@ const claimBatch = 50;
 const runBudgetMs = 45_000;
 const excerptLength = 500;
 
-/** The start of an answer's body: an affiliate's server answering megabytes is read no further than the log keeps. */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < maxBytes) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => undefined);
-  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
-}
+/** The calls: the body read no further than the request log keeps (a server answering megabytes). */
+const callUrl = httpCall(postbackTimeoutMs, maxLoggedBodyBytes);
 
 /**
  * Calls the affiliate's URL (macros already in it). GET carries nothing else; POST also sends the values as a JSON
@@ -53,13 +41,11 @@ async function callPostback(db: Db, call: PostbackCall, timeoutMs = postbackTime
   let text: string | null = null;
   let error: string | null = null;
   try {
-    const response = await fetch(call.url, { method: call.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const response = await callUrl({ method: call.method, url: call.url, headers, body, timeoutMs });
     status = response.status;
-    text = await readCapped(response, maxLoggedBodyBytes);
+    text = response.body;
   } catch (failure) {
-    const cause = failure instanceof Error && failure.cause instanceof Error ? `: ${failure.cause.message}` : '';
-    error =
-      failure instanceof Error && failure.name === 'TimeoutError' ? `No answer within ${timeoutMs / 1000} s` : `${failure instanceof Error ? failure.message : String(failure)}${cause}`;
+    error = failure instanceof NetworkError && failure.kind === 'timeout' ? `No answer within ${timeoutMs / 1000} s` : failure instanceof Error ? failure.message : String(failure);
   }
   const durationMs = Math.round(performance.now() - started);
   await recordRequest(db, {

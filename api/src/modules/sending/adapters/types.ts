@@ -60,24 +60,8 @@ export type LeadToSend = {
   comment: string | null;
 };
 
-/** `timeoutMs`: how long the call may take (the integration's setting); absent, the engine's limit. */
-export type HttpRequest = { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body: string | null; timeoutMs?: number };
-export type HttpResponse = { status: number; headers: Record<string, string>; body: string };
-
-/**
- * Makes one HTTP call. Throws `NetworkError` when no response came; `kind` says whether the broker can have
- * received the request (`timeout`: maybe; `connect`: no), which decides whether a retry may send twice.
- */
-export type HttpCall = (request: HttpRequest) => Promise<HttpResponse>;
-
-export class NetworkError extends Error {
-  constructor(
-    readonly kind: 'connect' | 'timeout' | 'other',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import type { HttpRequest, HttpResponse } from '../../../net/httpCall.ts';
+export { NetworkError, type HttpCall, type HttpRequest, type HttpResponse } from '../../../net/httpCall.ts';
 
 /** What the lead's send produced besides the outcome: the password the broker got (when generated or returned). */
 export type SendResult = SendOutcome & { lead_password: string | null };
