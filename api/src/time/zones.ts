@@ -50,6 +50,11 @@ function wallTime(date: Date, zone: Zone): number {
   return Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
 }
 
+/** The zone's wall clock at `date` as milliseconds read as if UTC (its day, hour, minute of `new Date(result)` in UTC). */
+export function wallClockOf(date: Date, zone: string): number {
+  return wallTime(date, readZone(zone));
+}
+
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
 /** `2024-05-01 14:00:00` for 12:00 UTC in Europe/Berlin (summer time) or +02:00. */

@@ -76,7 +76,7 @@ export type BrokerItem = z.infer<typeof brokerItem>;
 
 // ── departments ──────────────────────────────────────────────────────────────────────────────────────
 
-const countryCode = z.string().regex(/^[A-Z]{2}$/, 'A country is its ISO 3166 alpha-2 code.');
+export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'A country is its ISO 3166 alpha-2 code.');
 
 /**
  * A department sends through its one send integration (none: it cannot be sent to). Empty `countries` /

@@ -22,3 +22,4 @@ export * from './affiliateAccess.ts';
 export * from './dashboard.ts';
 export * from './workbookPackage.ts';
 export * from './workbookLimits.ts';
+export * from './distribution.ts';

@@ -6,3 +6,4 @@ export * from './leads.ts';
 export * from './imports.ts';
 export * from './affiliates.ts';
 export * from './affiliatePostbacks.ts';
+export * from './distribution.ts';
