@@ -73,6 +73,7 @@ export const permissionCatalogue = [
   { name: 'broker.department.update', group: 'department' },
   { name: 'broker.department.delete', group: 'department' },
   { name: 'broker.department.histories.view', group: 'department' },
+  { name: 'broker.department.caps.view', group: 'department' },
   { name: 'send.integration.view', group: 'integration' },
   { name: 'send.integration.create', group: 'integration' },
   { name: 'send.integration.update', group: 'integration' },

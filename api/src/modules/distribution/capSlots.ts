@@ -1,0 +1,117 @@
+/**
+ * Cap slots (docs: DESIGN §6, "Cap counters"). Before a broker call the sender reserves a slot in every period that
+ * caps the lead: each day / week / month / total cap of the department for all countries and for the lead's country,
+ * and the pacing hour. Each slot is one guarded statement on its counter row, created on first use:
+ * `INSERT … ON CONFLICT DO UPDATE SET used = used + 1 WHERE used < cap RETURNING`, which PostgreSQL evaluates on the
+ * row's latest version under its row lock, so no number of processes can raise a counter past its cap. All slots are
+ * taken in one transaction (a savepoint inside the caller's), in one order (no deadlocks): all or none. The slots are
+ * handed back to the caller, who gives them back with `releaseCapSlots` when the attempt does not count.
+ */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { CounterPeriod } from '@crm/shared/contract';
+import type { Executor } from '../../db/database.ts';
+import { departmentCapCounters } from '../../db/schema/index.ts';
+import { periodStart } from '../../time/periods.ts';
+import { capSettingsOf, limitsOfDepartment } from './limits.ts';
+
+/** A slot taken: its counter row. Plain data (the period start as ISO text), so an attempt can store it. */
+export type CapSlot = { department_id: number; period: CounterPeriod; period_start: string; country: string };
+
+export type CapVerdictCode = 'CAP_REACHED' | 'PACING_REACHED';
+export type CapReservation = { ok: true; slots: CapSlot[] } | { ok: false; code: CapVerdictCode; detail: string };
+
+type Limit = { period: CounterPeriod; country: string; cap: number };
+
+const periodWords: Record<CounterPeriod, string> = { hour: 'this hour', day: 'today', week: 'this week', month: 'this month', total: 'in total' };
+const periodOrder: readonly CounterPeriod[] = ['hour', 'day', 'week', 'month', 'total'];
+
+/** `cap DE 20/20 today (Europe/Berlin)`, `pacing 10/10 this hour (UTC)`: the verdict the explainer shows. */
+function refusalOf(limit: Limit, used: number, zone: string): CapReservation {
+  if (limit.period === 'hour') return { ok: false, code: 'PACING_REACHED', detail: `pacing ${used}/${limit.cap} ${periodWords.hour} (${zone})` };
+  const country = limit.country ? `${limit.country} ` : '';
+  return { ok: false, code: 'CAP_REACHED', detail: `cap ${country}${used}/${limit.cap} ${periodWords[limit.period]} (${zone})` };
+}
+
+class Refused extends Error {
+  constructor(readonly verdict: CapReservation) {
+    super('cap reached');
+  }
+}
+
+const keyOf = (slot: CapSlot) =>
+  and(
+    eq(departmentCapCounters.department_id, slot.department_id),
+    eq(departmentCapCounters.period, slot.period),
+    eq(departmentCapCounters.period_start, new Date(slot.period_start)),
+    eq(departmentCapCounters.country, slot.country),
+  );
+
+const inLockOrder = (a: CapSlot, b: CapSlot) => periodOrder.indexOf(a.period) - periodOrder.indexOf(b.period) || a.country.localeCompare(b.country) || a.period_start.localeCompare(b.period_start);
+
+/**
+ * Takes a slot in every period that caps a lead of `country` (null: none known, so only the all-countries caps) sent
+ * to the department at `at`, or none: then the verdict of the first full one.
+ */
+export async function reserveCapSlots(executor: Executor, departmentId: number, country: string | null, at: Date = new Date()): Promise<CapReservation> {
+  const limits = await limitsOfDepartment(executor, departmentId);
+  const caps: Limit[] = [...((await capSettingsOf(executor, [departmentId], country)).get(departmentId) ?? [])];
+  if (limits.pacing_per_hour !== null) caps.push({ period: 'hour', country: '', cap: limits.pacing_per_hour });
+  const wanted = caps
+    .map((limit) => ({ limit, slot: { department_id: departmentId, period: limit.period, period_start: periodStart(limit.period, at, limits.time_zone).toISOString(), country: limit.country } }))
+    .sort((a, b) => inLockOrder(a.slot, b.slot));
+  if (wanted.length === 0) return { ok: true, slots: [] };
+  try {
+    return await executor.transaction(async (tx) => {
+      for (const { limit, slot } of wanted) {
+        const taken = limit.cap > 0 && (await takeSlot(tx, slot, limit.cap));
+        if (!taken) throw new Refused(refusalOf(limit, await usedOf(tx, slot), limits.time_zone));
+      }
+      return { ok: true as const, slots: wanted.map(({ slot }) => slot) };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.verdict;
+    throw error;
+  }
+}
+
+async function takeSlot(executor: Executor, slot: CapSlot, cap: number): Promise<boolean> {
+  const rows = await executor
+    .insert(departmentCapCounters)
+    .values({ ...slot, period_start: new Date(slot.period_start), used: 1 })
+    .onConflictDoUpdate({
+      target: [departmentCapCounters.department_id, departmentCapCounters.period, departmentCapCounters.period_start, departmentCapCounters.country],
+      set: { used: sql`${departmentCapCounters.used} + 1` },
+      setWhere: sql`${departmentCapCounters.used} < ${cap}`,
+    })
+    .returning({ used: departmentCapCounters.used });
+  return rows.length === 1;
+}
+
+async function usedOf(executor: Executor, slot: CapSlot): Promise<number> {
+  const [row] = await executor.select({ used: departmentCapCounters.used }).from(departmentCapCounters).where(keyOf(slot));
+  return row?.used ?? 0;
+}
+
+/** Gives back slots of an attempt that does not count (never below zero), in the order they were taken. */
+export async function releaseCapSlots(executor: Executor, slots: readonly CapSlot[]): Promise<void> {
+  if (slots.length === 0) return;
+  await executor.transaction(async (tx) => {
+    for (const slot of [...slots].sort(inLockOrder)) {
+      await tx
+        .update(departmentCapCounters)
+        .set({ used: sql`${departmentCapCounters.used} - 1` })
+        .where(and(keyOf(slot), gt(departmentCapCounters.used, 0)));
+    }
+  });
+}
+
+export type AttemptOutcome = 'delivered' | 'refused' | 'error' | 'timeout';
+
+/**
+ * Whether an attempt keeps its slots: a delivery does, a timeout too (the broker may have the lead), a refusal only
+ * when the department counts refusals, an error (nothing reached the broker, or a 5xx) never.
+ */
+export function attemptCounts(outcome: AttemptOutcome, refusalsCount: boolean): boolean {
+  return outcome === 'delivered' || outcome === 'timeout' || (outcome === 'refused' && refusalsCount);
+}
+
