@@ -82,6 +82,7 @@ const apiLayers = [
   ['modules/leads'],
   ['modules/affiliates'],
   ['modules/sending'],
+  ['modules/distribution'],
   ['modules/dashboard'],
   ['app', 'seed', 'dev'],
   ['server'],

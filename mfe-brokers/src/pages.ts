@@ -9,5 +9,6 @@ export const pages = {
   BrokersPage: lazy(() => import('./exposes/BrokersPage.tsx')),
   DepartmentsPage: lazy(() => import('./exposes/DepartmentsPage.tsx')),
   DepartmentHistoriesPage: lazy(() => import('./exposes/DepartmentHistoriesPage.tsx')),
+  DepartmentCapsPage: lazy(() => import('./exposes/DepartmentCapsPage.tsx')),
   SendIntegrationsPage: lazy(() => import('./exposes/SendIntegrationsPage.tsx')),
 } satisfies RemotePages<'mfe_brokers'>;

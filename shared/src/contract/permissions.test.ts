@@ -15,6 +15,7 @@ const fromSpec = [
   'broker.view',
   'broker.department.view',
   'broker.department.histories.view',
+  'broker.department.caps.view',
   'send.integration.view',
   'settings.locale.view',
   'settings.localization.view',

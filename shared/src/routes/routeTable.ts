@@ -47,6 +47,14 @@ export const routeTable = [
     titleKey: 'menu.brokers.departmentHistories',
     within: 'broker/department/search',
   },
+  {
+    path: 'broker/department/caps',
+    permission: 'broker.department.caps.view',
+    remote: 'mfe_brokers',
+    page: 'DepartmentCapsPage',
+    menu: 'brokers',
+    titleKey: 'menu.brokers.departmentCaps',
+  },
   { path: 'send/integration/search', permission: 'send.integration.view', remote: 'mfe_brokers', page: 'SendIntegrationsPage', menu: 'brokers', titleKey: 'menu.brokers.sendIntegrations' },
 
   { path: 'management/users', permission: 'management.user.view', remote: 'mfe_management', page: 'UsersPage', menu: 'management', titleKey: 'menu.management.users' },

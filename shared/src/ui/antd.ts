@@ -75,4 +75,6 @@ export {
   DollarOutlined,
   MinusOutlined,
   InboxOutlined,
+  ClockCircleOutlined,
+  PlusOutlined,
 } from '@ant-design/icons';

@@ -1,16 +1,17 @@
 /**
  * `broker/department/search`: departments described once for ResourceScreen — the branch and its broker, the send
- * integration, country and language targeting, and a link to the department's histories.
+ * integration, country and language targeting, its hours and caps (a dialog), and a link to its histories.
  */
 import { brokerDepartmentLabel, brokerLabel } from '@crm/shared';
 import { departmentBodies, crudPermissions, type DepartmentItem } from '@crm/shared/contract';
-import { HistoryOutlined, type ResourceRow, type ResourceSpec } from '@crm/shared/ui';
+import { ClockCircleOutlined, HistoryOutlined, type ResourceRow, type ResourceSpec } from '@crm/shared/ui';
 import { routeUrl } from '@crm/shared/routes';
 import { activeFilterOptions, brokerField } from '../brokers/brokerScreen.tsx';
 import { TextCell } from '../brokers/components/TextCell.tsx';
 import { TargetingCell } from './components/TargetingCell.tsx';
 import { useBrokerChoices, useCountryChoices } from '../brokers/hooks/useOptionChoices.ts';
 import { useIntegrationChoices } from '../integrations/hooks/useIntegrationChoices.ts';
+import { DepartmentLimitsDialog } from '../distribution/components/DepartmentLimitsDialog.tsx';
 
 const field = (name: string) => `brokers:departments.fields.${name}`;
 
@@ -59,6 +60,13 @@ export const departmentScreen: ResourceSpec = {
   defaults: { is_active: true },
   toFormValues: (row) => ({ ...row, send_integration_id: asDepartment(row).send_integration?.id ?? null }),
   rowActions: [
+    {
+      key: 'limits',
+      labelKey: 'brokers:limits.action',
+      icon: <ClockCircleOutlined />,
+      permission: 'broker.department.view',
+      dialog: (row, close) => <DepartmentLimitsDialog departmentId={row.id} title={departmentLabel(asDepartment(row))} onClose={close} />,
+    },
     {
       key: 'histories',
       labelKey: 'brokers:departments.histories',

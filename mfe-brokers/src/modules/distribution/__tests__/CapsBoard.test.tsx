@@ -1,0 +1,58 @@
+import { configure, renderWithProviders, screen, signedInSession, stubApi, within } from '@crm/shared/testing';
+import type { CapsBoardRow } from '@crm/shared/contract';
+import DepartmentCapsPage from '../../../exposes/DepartmentCapsPage.tsx';
+
+jest.setTimeout(120_000);
+configure({ asyncUtilTimeout: 20_000 });
+
+/** Within the coming week of whenever the test runs: shown as weekday and time in the department's zone. */
+const soon = new Date(Date.now() + 3 * 3_600_000);
+const soonInBerlin = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(soon);
+
+const rows: CapsBoardRow[] = [
+  {
+    department: { id: 3, branch_name: 'Berlin', is_active: true, broker: { id: 1, name: 'Broker One' } },
+    time_zone: 'Europe/Berlin',
+    hours_configured: true,
+    open: true,
+    next_change: soon.toISOString(),
+    refusals_count: false,
+    caps: [
+      { period: 'day', country: null, used: 12, cap: 50, period_start: '2026-06-01T22:00:00.000Z' },
+      { period: 'day', country: 'DE', used: 20, cap: 20, period_start: '2026-06-01T22:00:00.000Z' },
+      { period: 'total', country: null, used: 700, cap: 5000, period_start: null },
+    ],
+    pacing: { per_hour: 10, used: 4 },
+  },
+  {
+    department: { id: 4, branch_name: 'Vienna', is_active: false, broker: { id: 2, name: 'Broker Two' } },
+    time_zone: 'UTC',
+    hours_configured: false,
+    open: false,
+    next_change: '2099-01-02T09:00:00.000Z',
+    refusals_count: true,
+    caps: [],
+    pacing: null,
+  },
+];
+
+test('each department: open or closed with the next change in its zone, used / cap per period and country, pacing', async () => {
+  stubApi({ 'GET /distribution/caps': { status: 200, data: { data: rows } } });
+  renderWithProviders(<DepartmentCapsPage />, { session: signedInSession(['broker.department.caps.view']) });
+
+  const berlin = (await screen.findByText('Berlin')).closest('tr')!;
+  expect(within(berlin).getByText('Open')).toBeInTheDocument();
+  expect(within(berlin).getByText(`until ${soonInBerlin}`)).toBeInTheDocument();
+  expect(within(berlin).getByText('Europe/Berlin')).toBeInTheDocument();
+  const caps = within(berlin).getAllByTestId('board-cap');
+  expect(caps.map((line) => line.textContent)).toEqual(['Today · all countries12 / 50', 'Today · DE20 / 20', 'In total · all countries700 / 5000']);
+  expect(within(caps[1]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  expect(within(berlin).getByText('4 / 10 this hour')).toBeInTheDocument();
+
+  const vienna = screen.getByText('Vienna').closest('tr')!;
+  expect(within(vienna).getByText('Closed')).toBeInTheDocument();
+  expect(within(vienna).getByText('opens 01/02/2099, 09:00')).toBeInTheDocument();
+  expect(within(vienna).getByText('Inactive')).toBeInTheDocument();
+  expect(within(vienna).getByText('No caps')).toBeInTheDocument();
+  expect(within(vienna).getByText('No pacing')).toBeInTheDocument();
+});

@@ -1,0 +1,27 @@
+/**
+ * A 422's field names (`windows.2.from`, `caps.1.country`, `closed_dates.0`) as the form's name paths: the forms send
+ * their lists in the order they show them, so an index names the row on screen. A list of plain values (closed
+ * dates) is one field: its messages go under it.
+ */
+import type { FormInstance } from '@crm/shared/ui';
+import { placeFieldErrors } from '@crm/shared/ui';
+
+export type NamePath = (string | number)[];
+
+export function namePathOf(key: string, wholeLists: readonly string[] = []): NamePath {
+  const [head = key, ...rest] = key.split('.');
+  if (wholeLists.includes(head)) return [head];
+  return [head, ...rest.map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
+}
+
+/** For `toastOutcome`: each message under its field; true when there was any (no toast then). */
+export function showErrorsIn<Values>(form: FormInstance<Values>, wholeLists: readonly string[] = []): (errors: Record<string, string>) => boolean {
+  return (errors) => {
+    const entries = Object.entries(errors);
+    placeFieldErrors(
+      form,
+      entries.map(([key, message]) => ({ name: namePathOf(key, wholeLists) as never, errors: [message] })),
+    );
+    return entries.length > 0;
+  };
+}
