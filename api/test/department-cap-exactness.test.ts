@@ -54,7 +54,10 @@ describe('cap exactness under concurrent reservations', () => {
 
   const counters = async () =>
     Object.fromEntries(
-      (await context.database.db.select().from(tables.departmentCapCounters).where(eq(tables.departmentCapCounters.department_id, departmentId))).map((row) => [row.country || '*', row.used]),
+      (await context.database.db.select().from(tables.departmentCapCounters).where(eq(tables.departmentCapCounters.department_id, departmentId))).map((row) => [
+        row.country || '*',
+        row.used,
+      ]),
     );
 
   test('200 reservations at once against a cap of 50 grant exactly 50', async () => {

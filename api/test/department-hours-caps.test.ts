@@ -30,7 +30,10 @@ describe('department hours and caps', () => {
   };
   async function newDepartment(): Promise<number> {
     next += 1;
-    const [row] = await context.database.db.insert(tables.brokerDepartments).values({ broker_id: brokerId, branch_name: `Hours ${next}` }).returning({ id: tables.brokerDepartments.id });
+    const [row] = await context.database.db
+      .insert(tables.brokerDepartments)
+      .values({ broker_id: brokerId, branch_name: `Hours ${next}` })
+      .returning({ id: tables.brokerDepartments.id });
     return row!.id;
   }
   const setCaps = async (id: number, body: object) => dataOf(await call('PUT', `/broker/department/${id}/caps`, { refusals_count: false, pacing_per_hour: null, ...body }));
@@ -107,7 +110,10 @@ describe('department hours and caps', () => {
     const written = await setCaps(id, { refusals_count: true, pacing_per_hour: 12, caps: [caps[2], caps[0], caps[1]] });
     assert.deepEqual(written, { department_id: id, time_zone: 'UTC', refusals_count: true, pacing_per_hour: 12, caps });
     await setCaps(id, { caps: [{ country: 'AT', day: 5, week: null, month: null, total: null }] });
-    assert.deepEqual((await context.database.db.select().from(tables.departmentCaps).where(eq(tables.departmentCaps.department_id, id))).map((row) => `${row.country}:${row.period}=${row.cap}`), ['AT:day=5']);
+    assert.deepEqual(
+      (await context.database.db.select().from(tables.departmentCaps).where(eq(tables.departmentCaps.department_id, id))).map((row) => `${row.country}:${row.period}=${row.cap}`),
+      ['AT:day=5'],
+    );
 
     const errors = errorsOf(
       await call('PUT', `/broker/department/${id}/caps`, {
@@ -121,13 +127,17 @@ describe('department hours and caps', () => {
     );
     assert.deepEqual(Object.keys(errors).sort(), ['caps.0.day', 'caps.0.total', 'caps.1.country', 'pacing_per_hour']);
     assert.equal(errors['caps.0.day']![0], 'A cap cannot be negative.');
-    const unknown = errorsOf(await call('PUT', `/broker/department/${id}/caps`, { refusals_count: false, pacing_per_hour: null, caps: [{ country: 'QX', day: 1, week: null, month: null, total: null }] }));
+    const unknown = errorsOf(
+      await call('PUT', `/broker/department/${id}/caps`, { refusals_count: false, pacing_per_hour: null, caps: [{ country: 'QX', day: 1, week: null, month: null, total: null }] }),
+    );
     assert.deepEqual(unknown, { 'caps.0.country': ['The country QX does not exist.'] });
     const twice = [
       { country: 'AT', day: 1, week: null, month: null, total: null },
       { country: 'AT', day: 2, week: null, month: null, total: null },
     ];
-    assert.deepEqual(errorsOf(await call('PUT', `/broker/department/${id}/caps`, { refusals_count: false, pacing_per_hour: null, caps: twice })), { 'caps.1.country': ['AT has two rows of caps.'] });
+    assert.deepEqual(errorsOf(await call('PUT', `/broker/department/${id}/caps`, { refusals_count: false, pacing_per_hour: null, caps: twice })), {
+      'caps.1.country': ['AT has two rows of caps.'],
+    });
     assert.equal((await call('GET', '/broker/department/999999/caps')).statusCode, 404);
   });
 
@@ -171,7 +181,10 @@ describe('department hours and caps', () => {
     await releaseCapSlots(db, de);
     await releaseCapSlots(db, de);
     await releaseCapSlots(db, de);
-    assert.ok((await used(id)).every((entry) => !entry.endsWith('=-1')), 'never below zero');
+    assert.ok(
+      (await used(id)).every((entry) => !entry.endsWith('=-1')),
+      'never below zero',
+    );
 
     // Inside a caller's transaction: a refusal rolls back only the slots of this reservation.
     await setCaps(id, { caps: [{ country: null, day: 1, week: null, month: null, total: null }] });
@@ -234,7 +247,13 @@ describe('department hours and caps', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(now);
     const day = (offset: number) => new Date(Date.parse(`${today}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
     dataOf(await call('PUT', `/broker/department/${id}/hours`, { time_zone: 'Europe/Berlin', windows: [], closed_dates: [day(0), day(1), day(2)] }));
-    await setCaps(id, { pacing_per_hour: 30, caps: [{ country: null, day: 50, week: null, month: null, total: null }, { country: 'DE', day: 20, week: null, month: null, total: 900 }] });
+    await setCaps(id, {
+      pacing_per_hour: 30,
+      caps: [
+        { country: null, day: 50, week: null, month: null, total: null },
+        { country: 'DE', day: 20, week: null, month: null, total: 900 },
+      ],
+    });
     slotsOf(await reserveCapSlots(context.database.db, id, 'DE', now));
     slotsOf(await reserveCapSlots(context.database.db, id, 'AT', now));
     const board = dataOf<CapsBoardRow[]>(await call('GET', '/distribution/caps'));

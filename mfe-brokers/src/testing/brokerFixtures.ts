@@ -81,3 +81,14 @@ export function integrationFixture(overrides: Partial<IntegrationItem> = {}): In
     ...overrides,
   };
 }
+
+/** The country option list's reply (`GET /settings/country/all`): Germany and Austria. */
+export const countryOptionsReply = {
+  status: 200,
+  data: {
+    data: [
+      { id: 1, name: 'Germany', iso_3166_2: 'DE', calling_code: '49', flag: '' },
+      { id: 2, name: 'Austria', iso_3166_2: 'AT', calling_code: '43', flag: '' },
+    ],
+  },
+};

@@ -79,7 +79,8 @@ export const departmentCapsBody = z.strictObject({
       const seen = new Set<string>();
       rows.forEach((row, index) => {
         const key = row.country ?? '';
-        if (seen.has(key)) context.addIssue({ code: 'custom', path: [index, 'country'], message: row.country ? `${row.country} has two rows of caps.` : 'All countries have two rows of caps.' });
+        if (seen.has(key))
+          context.addIssue({ code: 'custom', path: [index, 'country'], message: row.country ? `${row.country} has two rows of caps.` : 'All countries have two rows of caps.' });
         seen.add(key);
       });
     }),
@@ -91,7 +92,9 @@ export const departmentCaps = z.object({
   time_zone: z.string(),
   refusals_count: z.boolean(),
   pacing_per_hour: z.number().int().nullable(),
-  caps: z.array(z.object({ country: z.string().nullable(), day: z.number().int().nullable(), week: z.number().int().nullable(), month: z.number().int().nullable(), total: z.number().int().nullable() })),
+  caps: z.array(
+    z.object({ country: z.string().nullable(), day: z.number().int().nullable(), week: z.number().int().nullable(), month: z.number().int().nullable(), total: z.number().int().nullable() }),
+  ),
 });
 export type DepartmentCaps = z.infer<typeof departmentCaps>;
 

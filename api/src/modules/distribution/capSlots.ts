@@ -17,7 +17,7 @@ import { capSettingsOf, limitsOfDepartment } from './limits.ts';
 /** A slot taken: its counter row. Plain data (the period start as ISO text), so an attempt can store it. */
 export type CapSlot = { department_id: number; period: CounterPeriod; period_start: string; country: string };
 
-export type CapVerdictCode = 'CAP_REACHED' | 'PACING_REACHED';
+type CapVerdictCode = 'CAP_REACHED' | 'PACING_REACHED';
 export type CapReservation = { ok: true; slots: CapSlot[] } | { ok: false; code: CapVerdictCode; detail: string };
 
 type Limit = { period: CounterPeriod; country: string; cap: number };
@@ -46,7 +46,8 @@ const keyOf = (slot: CapSlot) =>
     eq(departmentCapCounters.country, slot.country),
   );
 
-const inLockOrder = (a: CapSlot, b: CapSlot) => periodOrder.indexOf(a.period) - periodOrder.indexOf(b.period) || a.country.localeCompare(b.country) || a.period_start.localeCompare(b.period_start);
+const inLockOrder = (a: CapSlot, b: CapSlot) =>
+  periodOrder.indexOf(a.period) - periodOrder.indexOf(b.period) || a.country.localeCompare(b.country) || a.period_start.localeCompare(b.period_start);
 
 /**
  * Takes a slot in every period that caps a lead of `country` (null: none known, so only the all-countries caps) sent
@@ -57,7 +58,10 @@ export async function reserveCapSlots(executor: Executor, departmentId: number, 
   const caps: Limit[] = [...((await capSettingsOf(executor, [departmentId], country)).get(departmentId) ?? [])];
   if (limits.pacing_per_hour !== null) caps.push({ period: 'hour', country: '', cap: limits.pacing_per_hour });
   const wanted = caps
-    .map((limit) => ({ limit, slot: { department_id: departmentId, period: limit.period, period_start: periodStart(limit.period, at, limits.time_zone).toISOString(), country: limit.country } }))
+    .map((limit) => ({
+      limit,
+      slot: { department_id: departmentId, period: limit.period, period_start: periodStart(limit.period, at, limits.time_zone).toISOString(), country: limit.country },
+    }))
     .sort((a, b) => inLockOrder(a.slot, b.slot));
   if (wanted.length === 0) return { ok: true, slots: [] };
   try {
@@ -114,4 +118,3 @@ export type AttemptOutcome = 'delivered' | 'refused' | 'error' | 'timeout';
 export function attemptCounts(outcome: AttemptOutcome, refusalsCount: boolean): boolean {
   return outcome === 'delivered' || outcome === 'timeout' || (outcome === 'refused' && refusalsCount);
 }
-

@@ -27,7 +27,13 @@ const limitColumns = {
 
 /** The limits of these departments (their defaults for those without a row). */
 export async function limitsOf(executor: Executor, departmentIds: readonly number[]): Promise<Map<number, DepartmentLimits>> {
-  const rows = departmentIds.length === 0 ? [] : await executor.select(limitColumns).from(departmentLimits).where(inArray(departmentLimits.department_id, [...departmentIds]));
+  const rows =
+    departmentIds.length === 0
+      ? []
+      : await executor
+          .select(limitColumns)
+          .from(departmentLimits)
+          .where(inArray(departmentLimits.department_id, [...departmentIds]));
   const found = new Map(rows.map(({ department_id, ...limits }) => [department_id, limits]));
   return new Map(departmentIds.map((id) => [id, found.get(id) ?? { ...defaultLimits }]));
 }
@@ -87,8 +93,15 @@ function capRowsOf(settings: readonly CapSetting[]): CapRow[] {
 
 export async function readCaps(db: Db, departmentId: number): Promise<DepartmentCaps> {
   await requireDepartment(db, departmentId);
-  const [limits, settings] = [await limitsOfDepartment(db, departmentId), await capSettingsOf(db, [departmentId])];
-  return { department_id: departmentId, time_zone: limits.time_zone, refusals_count: limits.refusals_count, pacing_per_hour: limits.pacing_per_hour, caps: capRowsOf(settings.get(departmentId) ?? []) };
+  const limits = await limitsOfDepartment(db, departmentId);
+  const settings = await capSettingsOf(db, [departmentId]);
+  return {
+    department_id: departmentId,
+    time_zone: limits.time_zone,
+    refusals_count: limits.refusals_count,
+    pacing_per_hour: limits.pacing_per_hour,
+    caps: capRowsOf(settings.get(departmentId) ?? []),
+  };
 }
 
 /** A 422 under `caps.N.country` for each country the console does not know. */
@@ -105,7 +118,9 @@ async function assertCountriesExist(executor: Executor, rows: readonly CapRow[])
 export async function writeCaps(db: Db, departmentId: number, body: z.output<typeof departmentCapsBody>): Promise<DepartmentCaps> {
   await requireDepartment(db, departmentId);
   await assertCountriesExist(db, body.caps);
-  const settings = body.caps.flatMap((row) => capPeriods.flatMap((period) => (row[period] === null ? [] : [{ department_id: departmentId, period, country: row.country ?? '', cap: row[period] }])));
+  const settings = body.caps.flatMap((row) =>
+    capPeriods.flatMap((period) => (row[period] === null ? [] : [{ department_id: departmentId, period, country: row.country ?? '', cap: row[period] }])),
+  );
   await db.transaction(async (tx) => {
     const values = { refusals_count: body.refusals_count, pacing_per_hour: body.pacing_per_hour };
     await tx

@@ -42,7 +42,13 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.put(
     `${department}/caps`,
     {
-      schema: { tags, summary: 'Replace the caps (a row per country, country null for all; a null period has no cap)', params: idParam, body: departmentCapsBody, response: { 200: dataOf(departmentCaps) } },
+      schema: {
+        tags,
+        summary: 'Replace the caps (a row per country, country null for all; a null period has no cap)',
+        params: idParam,
+        body: departmentCapsBody,
+        response: { 200: dataOf(departmentCaps) },
+      },
       config: update,
     },
     async (request) => ({ data: await writeCaps(db, request.params.id, request.body) }),
@@ -51,7 +57,11 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get(
     '/distribution/caps',
     {
-      schema: { tags: ['distribution'], summary: 'The caps board: every department open or closed now, its next change, used / cap per period and country, pacing', response: { 200: dataOf(z.array(capsBoardRow)) } },
+      schema: {
+        tags: ['distribution'],
+        summary: 'The caps board: every department open or closed now, its next change, used / cap per period and country, pacing',
+        response: { 200: dataOf(z.array(capsBoardRow)) },
+      },
       config: { access: 'broker.department.caps.view' },
     },
     async () => ({ data: await capsBoard(db) }),

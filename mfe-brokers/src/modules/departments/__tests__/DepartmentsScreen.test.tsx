@@ -1,6 +1,6 @@
 import { configure, pageOf, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within } from '@crm/shared/testing';
 import DepartmentsPage from '../../../exposes/DepartmentsPage.tsx';
-import { departmentFixture, integrationFixture } from '../../../testing/brokerFixtures.ts';
+import { countryOptionsReply, departmentFixture, integrationFixture } from '../../../testing/brokerFixtures.ts';
 
 jest.setTimeout(180_000);
 configure({ asyncUtilTimeout: 20_000 });
@@ -9,15 +9,7 @@ const department = departmentFixture();
 const replies = {
   'GET /broker/department': pageOf([department, departmentFixture({ id: 4, branch_name: 'Vienna', send_integration: null, countries: [], languages: [] })]),
   'GET /broker/all': { status: 200, data: { data: [department.broker, { id: 2, name: 'Broker Two', affiliate_companies: [] }] } },
-  'GET /settings/country/all': {
-    status: 200,
-    data: {
-      data: [
-        { id: 1, name: 'Germany', iso_3166_2: 'DE', calling_code: '49', flag: '' },
-        { id: 2, name: 'Austria', iso_3166_2: 'AT', calling_code: '43', flag: '' },
-      ],
-    },
-  },
+  'GET /settings/country/all': countryOptionsReply,
   'GET /send/integration': pageOf([integrationFixture(), integrationFixture({ id: 6, name: 'Box API' })]),
   'PUT /broker/department/3': { status: 200, data: { message: 'Department successfully updated', data: department } },
 };

@@ -1,7 +1,7 @@
 import { configure, formItemOf, pageOf, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within } from '@crm/shared/testing';
 import type { DepartmentCaps } from '@crm/shared/contract';
 import DepartmentsPage from '../../../exposes/DepartmentsPage.tsx';
-import { departmentFixture } from '../../../testing/brokerFixtures.ts';
+import { countryOptionsReply, departmentFixture } from '../../../testing/brokerFixtures.ts';
 
 jest.setTimeout(180_000);
 configure({ asyncUtilTimeout: 20_000 });
@@ -23,15 +23,7 @@ function renderDepartments(put: Parameters<typeof stubApi>[0][string]) {
     'GET /broker/department/3/hours': { status: 200, data: { data: { department_id: 3, time_zone: 'Europe/Berlin', windows: [], closed_dates: [] } } },
     'GET /broker/department/3/caps': { status: 200, data: { data: caps } },
     'PUT /broker/department/3/caps': put,
-    'GET /settings/country/all': {
-      status: 200,
-      data: {
-        data: [
-          { id: 1, name: 'Germany', iso_3166_2: 'DE', calling_code: '49', flag: '' },
-          { id: 2, name: 'Austria', iso_3166_2: 'AT', calling_code: '43', flag: '' },
-        ],
-      },
-    },
+    'GET /settings/country/all': countryOptionsReply,
   });
   renderWithProviders(<DepartmentsPage />, { session: signedInSession(['broker.department.view', 'broker.department.update', 'options.countries.all']) });
   return http;
@@ -76,7 +68,7 @@ test("a department's row opens its caps: a row per country, pacing and refusals;
   });
 });
 
-test("a refusal shows under the field of the row it names", async () => {
+test('a refusal shows under the field of the row it names', async () => {
   renderDepartments({ status: 422, data: { message: 'A cap cannot be negative.', errors: { 'caps.1.day': ['A cap cannot be negative.'] } } });
   const dialog = await openCaps();
   await userEvent.clear(await within(dialog).findByLabelText('Per day 2'));

@@ -14,7 +14,10 @@ const hours: DepartmentHours = {
   closed_dates: ['2026-12-24'],
 };
 
-function renderForm(permissions: string[], put: Parameters<typeof stubApi>[0][string] = (request) => ({ status: 200, data: { data: { department_id: 3, ...(requestBody(request) as object) } } })) {
+function renderForm(
+  permissions: string[],
+  put: Parameters<typeof stubApi>[0][string] = (request) => ({ status: 200, data: { data: { department_id: 3, ...(requestBody(request) as object) } } }),
+) {
   const http = stubApi({ 'GET /broker/department/3/hours': { status: 200, data: { data: hours } }, 'PUT /broker/department/3/hours': put });
   renderWithProviders(
     <RemotePage>

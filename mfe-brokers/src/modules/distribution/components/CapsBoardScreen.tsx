@@ -43,7 +43,13 @@ function UsageLine({ usage }: { usage: CapUsage }) {
       <span>
         {usage.used} / {usage.cap}
       </span>
-      <Progress percent={usage.cap === 0 ? 100 : Math.round((usage.used / usage.cap) * 100)} size="small" showInfo={false} status={full ? 'exception' : 'normal'} style={{ width: 100, margin: 0 }} />
+      <Progress
+        percent={usage.cap === 0 ? 100 : Math.round((usage.used / usage.cap) * 100)}
+        size="small"
+        showInfo={false}
+        status={full ? 'exception' : 'normal'}
+        style={{ width: 100, margin: 0 }}
+      />
     </Flex>
   );
 }
@@ -67,7 +73,12 @@ export function CapsBoardScreen() {
     {
       key: 'caps',
       title: t(key('caps')),
-      render: (row) => (row.caps.length === 0 ? <Typography.Text type="secondary">{t(key('noCaps'))}</Typography.Text> : row.caps.map((usage) => <UsageLine key={`${usage.period}-${usage.country ?? ''}`} usage={usage} />)),
+      render: (row) =>
+        row.caps.length === 0 ? (
+          <Typography.Text type="secondary">{t(key('noCaps'))}</Typography.Text>
+        ) : (
+          row.caps.map((usage) => <UsageLine key={`${usage.period}-${usage.country ?? ''}`} usage={usage} />)
+        ),
     },
     {
       key: 'pacing',

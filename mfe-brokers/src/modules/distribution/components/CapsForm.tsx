@@ -6,10 +6,10 @@
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@crm/shared';
 import { capPeriods, type CapRow, type DepartmentCaps, type DepartmentCapsBody } from '@crm/shared/contract';
-import { Button, DeleteOutlined, Flex, Form, InputNumber, LoadFailed, PlusOutlined, Select, Spin, Switch, toastOutcome, Typography } from '@crm/shared/ui';
+import { Button, DeleteOutlined, Flex, Form, InputNumber, PlusOutlined, Select, Switch, toastOutcome, Typography } from '@crm/shared/ui';
 import { useCountryChoices } from '../../brokers/hooks/useOptionChoices.ts';
 import { useDepartmentCapsQuery, useDepartmentCapsUpdateMutation } from '../api/distributionApi.ts';
-import { showErrorsIn } from '../fieldErrors.ts';
+import { showErrorsIn, WhenLoaded } from '../forms.tsx';
 
 const key = (name: string) => `brokers:limits.caps.${name}`;
 
@@ -20,10 +20,11 @@ type Values = { refusals_count: boolean; pacing_per_hour: number | null; caps: F
 const emptyRow = (country: string): FormRow => ({ country, day: null, week: null, month: null, total: null });
 
 export function CapsForm({ departmentId }: { departmentId: number }) {
-  const caps = useDepartmentCapsQuery(departmentId);
-  if (caps.isError) return <LoadFailed retry={() => void caps.refetch()} testId="caps-failed" />;
-  if (!caps.data) return <Spin data-testid="caps-loading" />;
-  return <CapsFields departmentId={departmentId} caps={caps.data.data} />;
+  return (
+    <WhenLoaded query={useDepartmentCapsQuery(departmentId)} testId="caps">
+      {(caps) => <CapsFields departmentId={departmentId} caps={caps} />}
+    </WhenLoaded>
+  );
 }
 
 function CapsFields({ departmentId, caps }: { departmentId: number; caps: DepartmentCaps }) {

@@ -6,9 +6,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@crm/shared';
 import { isoWeekdays, type DepartmentHours, type DepartmentHoursBody } from '@crm/shared/contract';
-import { Button, DeleteOutlined, Flex, Form, Input, LoadFailed, PlusOutlined, Select, Spin, toastOutcome, Typography } from '@crm/shared/ui';
+import { Button, DeleteOutlined, Flex, Form, Input, PlusOutlined, Select, toastOutcome, Typography } from '@crm/shared/ui';
 import { useDepartmentHoursQuery, useDepartmentHoursUpdateMutation } from '../api/distributionApi.ts';
-import { showErrorsIn } from '../fieldErrors.ts';
+import { showErrorsIn, WhenLoaded } from '../forms.tsx';
 
 const key = (name: string) => `brokers:limits.hours.${name}`;
 
@@ -19,10 +19,11 @@ function zoneOptions(): { value: string; label: string }[] {
 }
 
 export function HoursForm({ departmentId }: { departmentId: number }) {
-  const hours = useDepartmentHoursQuery(departmentId);
-  if (hours.isError) return <LoadFailed retry={() => void hours.refetch()} testId="hours-failed" />;
-  if (!hours.data) return <Spin data-testid="hours-loading" />;
-  return <HoursFields departmentId={departmentId} hours={hours.data.data} />;
+  return (
+    <WhenLoaded query={useDepartmentHoursQuery(departmentId)} testId="hours">
+      {(hours) => <HoursFields departmentId={departmentId} hours={hours} />}
+    </WhenLoaded>
+  );
 }
 
 function HoursFields({ departmentId, hours }: { departmentId: number; hours: DepartmentHours }) {

@@ -1,14 +1,16 @@
 /**
+ * What the hours and caps forms share: waiting for their data, and a 422's messages under their fields.
+ *
  * A 422's field names (`windows.2.from`, `caps.1.country`, `closed_dates.0`) as the form's name paths: the forms send
  * their lists in the order they show them, so an index names the row on screen. A list of plain values (closed
  * dates) is one field: its messages go under it.
  */
-import type { FormInstance } from '@crm/shared/ui';
-import { placeFieldErrors } from '@crm/shared/ui';
+import type { ReactNode } from 'react';
+import { LoadFailed, placeFieldErrors, Spin, type FormInstance } from '@crm/shared/ui';
 
-export type NamePath = (string | number)[];
+type NamePath = (string | number)[];
 
-export function namePathOf(key: string, wholeLists: readonly string[] = []): NamePath {
+function namePathOf(key: string, wholeLists: readonly string[] = []): NamePath {
   const [head = key, ...rest] = key.split('.');
   if (wholeLists.includes(head)) return [head];
   return [head, ...rest.map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
@@ -24,4 +26,13 @@ export function showErrorsIn<Values>(form: FormInstance<Values>, wholeLists: rea
     );
     return entries.length > 0;
   };
+}
+
+type Loading<Data> = { isError: boolean; data?: { data: Data } | undefined; refetch(): unknown };
+
+/** The form once its data is there; a spinner before, a retry when loading failed. */
+export function WhenLoaded<Data>({ query, testId, children }: { query: Loading<Data>; testId: string; children(data: Data): ReactNode }) {
+  if (query.isError) return <LoadFailed retry={() => void query.refetch()} testId={`${testId}-failed`} />;
+  if (!query.data) return <Spin data-testid={`${testId}-loading`} />;
+  return children(query.data.data);
 }
