@@ -478,7 +478,16 @@ test('the API image runs the build (api/build.ts: dist/main.js), not the TypeScr
   const sources = dockerfile.indexOf('COPY api api');
   const build = dockerfile.indexOf('RUN node --import tsx build.ts');
   assert.ok(sources > 0 && build > sources, 'builds after copying the sources');
-  assert.match(dockerfile, /^CMD \["node", "dist\/main\.js"\]$/m);
+  // started with the flags build.ts names (productionNodeFlags), as `pnpm start` and the benchmarks start it
+  const flags =
+    /productionNodeFlags = \[([^\]]*)\]/
+      .exec(read('api/build.ts'))?.[1]
+      ?.split(',')
+      .map((flag) => flag.trim().replaceAll("'", '')) ?? [];
+  assert.ok(flags.length > 0, 'build.ts names the production flags');
+  assert.ok(dockerfile.includes(`CMD ${JSON.stringify(['node', ...flags, 'dist/main.js']).replaceAll(',', ', ')}`), 'the CMD starts dist/main.js with them');
+  const manifest = JSON.parse(read('api/package.json')) as { scripts: Record<string, string> };
+  assert.ok(manifest.scripts['start']?.endsWith(`node ${flags.join(' ')} dist/main.js`), 'pnpm start starts it with them');
   assert.match(read('api/build.ts'), /^\s+main: 'src\/main\.ts',$/m, 'dist/main.js is the build of src/main.ts');
 });
 

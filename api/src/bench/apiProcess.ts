@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { apiDirectory, buildApi, outputDirectory } from '../../build.ts';
+import { apiDirectory, buildApi, outputDirectory, productionNodeFlags } from '../../build.ts';
 
 export const benchAdmin = { email: 'bench@example.com', password: 'bench-leads-password-1' };
 
@@ -25,7 +25,7 @@ export type ApiProcess = { address: string; process: ChildProcess };
 export async function startApi(databaseUrl: string, options: { role?: 'web' | 'worker'; build?: boolean } = {}): Promise<ApiProcess> {
   if (options.build !== false) await buildApi();
   const port = await freePort();
-  const child = spawn(process.execPath, [join(apiDirectory, outputDirectory, 'main.js')], {
+  const child = spawn(process.execPath, [...productionNodeFlags, join(apiDirectory, outputDirectory, 'main.js')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

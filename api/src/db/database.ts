@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir, startEmbedded } from './embedded.ts';
+import { nameMarkedStatements } from './prepared.ts';
 
 type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
@@ -33,8 +34,11 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Prepared statements (db/prepared.ts) keep one generic plan: PostgreSQL would otherwise plan them again on every call
+    // while their array parameters' sizes vary, which is what preparing them was to spare.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan' });
     pool.on('error', (error) => console.error('database pool error', error.message));
+    nameMarkedStatements(pool);
     return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
@@ -45,6 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite is one session: a single connection keeps every transaction whole.
   const pool = new pg.Pool({ host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: 1 });
   pool.on('error', (error) => console.error('database pool error', error.message));
+  nameMarkedStatements(pool);
   return {
     db: drizzle(pool, { schema }),
     pool,

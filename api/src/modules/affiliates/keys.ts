@@ -12,6 +12,7 @@ import { columnLiteral } from '../../db/sqlArrays.ts';
 import { affiliateApiKeys, affiliateCompanies, sources } from '../../db/schema/index.ts';
 import { HttpError, invalid, notFound } from '../../http/errors.ts';
 import { normalizedAddresses } from '../brokers/addresses.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 
 type KeyRow = typeof affiliateApiKeys.$inferSelect;
 type KeyValues = Partial<typeof affiliateApiKeys.$inferInsert>;
@@ -152,7 +153,7 @@ type CallKeyRow = Omit<CallKey, 'last_used_at' | 'calls'> & { position: number; 
 export async function keysForCalls(db: Db, keys: readonly string[], window: Date): Promise<(CallKey | null)[]> {
   const hashes = keys.map((key) => (keyShape.test(key) ? hashApiKey(key) : ''));
   if (hashes.every((hash) => hash === '')) return keys.map(() => null);
-  const result = await db.execute<CallKeyRow>(sql`
+  const result = await db.execute<CallKeyRow>(sql`${preparedStatement('affiliate_keys_for_calls')}
     with given as (
       select hash, position from unnest(${columnLiteral(hashes)}::text[]) with ordinality as g(hash, position) where hash <> ''
     ), usable as (

@@ -13,6 +13,7 @@ import { columnLiteral } from '../../db/sqlArrays.ts';
 import { affiliatePostbackTemplates } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { requireCompany } from './keys.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 
 type TemplateRow = typeof affiliatePostbackTemplates.$inferSelect;
 
@@ -65,5 +66,5 @@ export async function deleteTemplate(db: Db, id: number): Promise<void> {
  */
 export async function recordAffiliateEvents(executor: Executor, leadIds: readonly number[], event: AffiliatePostbackEvent): Promise<void> {
   if (leadIds.length === 0) return;
-  await executor.execute(sql`select affiliate_postback_enqueue(${columnLiteral(leadIds)}::int[], ${event})`);
+  await executor.execute(sql`${preparedStatement('affiliate_postback_enqueue')}select affiliate_postback_enqueue(${columnLiteral(leadIds)}::int[], ${event})`);
 }

@@ -5,8 +5,10 @@ import type { RequestDirection, RequestLogEntry, RequestLogListQuery, RequestLog
 import type { Db } from '../../db/database.ts';
 import { requestLogs, sendIntegrations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { columnLiteral, type Cell } from '../../db/sqlArrays.ts';
 import { pageWindow, paginationMetaOf } from '../../http/pagination.ts';
 import { capText, redactBody, redactHeaders, redactUrl, type HeaderValues } from './redact.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 
 export type RequestToRecord = {
   direction: RequestDirection;
@@ -51,9 +53,22 @@ function rowOf(entry: RequestToRecord): typeof requestLogs.$inferInsert {
   };
 }
 
-/** Stores requests (one statement) with their secrets redacted and their bodies capped at 64 KB. */
+/**
+ * Stores requests with their secrets redacted and their bodies capped at 64 KB: one statement, one array per column
+ * (the send and intake engines log every call, a batch at a time).
+ */
 export async function recordRequests(db: Db, entries: readonly RequestToRecord[]): Promise<void> {
-  if (entries.length > 0) await db.insert(requestLogs).values(entries.map(rowOf));
+  if (entries.length === 0) return;
+  const rows = entries.map(rowOf);
+  const column = (pick: (row: (typeof rows)[number]) => Cell) => columnLiteral(rows.map(pick));
+  await db.execute(sql`${preparedStatement('request_logs_insert')}
+    insert into request_logs (direction, method, url, request_headers, request_body, status, response_body, duration_ms, send_integration_id, lead_id)
+    select direction, method, url, request_headers::jsonb, request_body, status, response_body, duration_ms, send_integration_id, lead_id
+      from unnest(${column((row) => row.direction)}::text[], ${column((row) => row.method)}::text[], ${column((row) => row.url)}::text[],
+                  ${column((row) => (row.request_headers === null || row.request_headers === undefined ? null : JSON.stringify(row.request_headers)))}::text[],
+                  ${column((row) => row.request_body)}::text[], ${column((row) => row.status)}::int4[], ${column((row) => row.response_body)}::text[],
+                  ${column((row) => row.duration_ms)}::int4[], ${column((row) => row.send_integration_id)}::int4[], ${column((row) => row.lead_id)}::int4[])
+        as t(direction, method, url, request_headers, request_body, status, response_body, duration_ms, send_integration_id, lead_id)`);
 }
 
 /** Stores one request; returns the new row's id. */

@@ -7,6 +7,7 @@ import type { BlacklistType } from '@crm/shared/contract';
 import type { Executor } from '../../../db/database.ts';
 import { columnLiteral } from '../../../db/sqlArrays.ts';
 import type { BlacklistEntry, ContactValues } from './matcher.ts';
+import { preparedStatement } from '../../../db/prepared.ts';
 
 export type BlacklistIndex = { byValue: Map<string, BlacklistEntry[]>; byIp: Map<string, BlacklistEntry[]> };
 
@@ -30,7 +31,7 @@ export async function blacklistIndex(executor: Executor, contacts: readonly Cont
   const byIp = new Map<string, BlacklistEntry[]>();
   if (emails.size + phones.size + ips.size === 0) return { byValue, byIp };
   // CASE keeps the casts to ip entries: PostgreSQL does not promise the order in which a join condition is evaluated.
-  const result = await executor.execute<EntryRow>(sql`
+  const result = await executor.execute<EntryRow>(sql`${preparedStatement('blacklist_index')}
     select id, type, value, null::text as ip from blacklist
      where (type = 'email' and value = any(${columnLiteral([...emails])}::text[]))
         or (type = 'email_domain' and value = any(${columnLiteral([...domains])}::text[]))

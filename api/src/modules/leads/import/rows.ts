@@ -10,7 +10,7 @@ import { mapRow, type ColumnMapping } from './mapping.ts';
 import type { ImportReferences } from './references.ts';
 import type { RowCandidate, RowRefusal } from './schema.ts';
 import type { SheetRow } from './readers/index.ts';
-import { literalElements } from './write.ts';
+import { literalElements } from '../intake/columns.ts';
 
 export type RowCheck = { ok: true; candidate: RowCandidate } | { ok: false; refusal: RowRefusal };
 

@@ -3,44 +3,14 @@
  * the leads with their first status history and tags, and the refused rows as failed leads.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { leadFieldEntries, type LeadFieldEntryOf } from '@crm/shared/contract';
 import type { Executor } from '../../../db/database.ts';
 import { newLeadId } from '../intake/service.ts';
 import type { ImportReferences } from './references.ts';
-import type { LeadValues } from '../intake/prepare.ts';
+import { valueArrays } from '../intake/columns.ts';
 import type { AcceptedRow, RowRefusal } from './schema.ts';
-import { columnLiteral, literalElement, literalOf, type Cell } from '../../../db/sqlArrays.ts';
+import { columnLiteral } from '../../../db/sqlArrays.ts';
 
 export type WriteContext = { jobId: number; userId: number | null; references: ImportReferences };
-
-type ValueColumn = { name: keyof LeadValues; type: 'text' | 'date' | 'timestamptz' | 'numeric' | 'bool' };
-
-const columnTypes: Readonly<Record<LeadFieldEntryOf<'importable'>['kind'], ValueColumn['type']>> = {
-  text: 'text',
-  email: 'text',
-  phone: 'text',
-  date: 'date',
-  datetime: 'timestamptz',
-  money: 'numeric',
-  flag: 'bool',
-};
-
-/**
- * The lead columns a row fills from the file: the importable fields of the lead-field catalogue and the columns intake
- * derives from them (a phone's prefix and E.164 form); status, provenance and references are added per batch or import.
- */
-const valueColumns: readonly ValueColumn[] = leadFieldEntries('importable').flatMap((entry): ValueColumn[] => [
-  { name: entry.name, type: columnTypes[entry.kind] },
-  ...('derived' in entry ? entry.derived.map((name) => ({ name, type: 'text' as const })) : []),
-]);
-
-/**
- * A lead's values as array-literal elements, one per column above. Made when the row is checked, while the previous
- * batch commits, so building the insert inside the transaction is only joining them.
- */
-export function literalElements(values: LeadValues): string[] {
-  return valueColumns.map((column) => literalElement(values[column.name] as Cell));
-}
 
 /**
  * A reference that may have been deleted since the import was checked becomes null instead of failing the batch on
@@ -50,14 +20,10 @@ const existing = (table: string, id: number | null): SQL => (id === null ? sql`n
 
 function insertStatement(rows: readonly AcceptedRow[], leadIds: readonly string[], context: WriteContext): SQL {
   const { references } = context;
-  const names = ['lead_id', ...valueColumns.map((column) => column.name), 'status_id', 'import_row'].join(', ');
+  const values = valueArrays(rows.map((row) => row.elements));
+  const names = ['lead_id', ...values.names, 'status_id', 'import_row'].join(', ');
   const arrays = sql.join(
-    [
-      sql`${columnLiteral(leadIds)}::text[]`,
-      ...valueColumns.map((column, index) => sql`${literalOf(rows.map((row) => row.elements[index] as string))}::${sql.raw(column.type)}[]`),
-      sql`${columnLiteral(rows.map((row) => row.statusId))}::int4[]`,
-      sql`${columnLiteral(rows.map((row) => row.row))}::int4[]`,
-    ],
+    [sql`${columnLiteral(leadIds)}::text[]`, ...values.arrays, sql`${columnLiteral(rows.map((row) => row.statusId))}::int4[]`, sql`${columnLiteral(rows.map((row) => row.row))}::int4[]`],
     sql`, `,
   );
   const user = existing('users', context.userId);

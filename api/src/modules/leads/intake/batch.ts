@@ -7,7 +7,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
-import { leadStatusHistories, leadTags, leads, sourceRandomStatuses } from '../../../db/schema/index.ts';
+import { sourceRandomStatuses } from '../../../db/schema/index.ts';
 import { pickWeightedStatus } from '../../settings/randomStatuses/pickWeightedStatus.ts';
 import { blacklistIndex, entriesFor } from '../blacklist/batch.ts';
 import { blacklistErrors, contactValuesOf, hitsAmong } from '../blacklist/matcher.ts';
@@ -15,7 +15,7 @@ import { duplicateMessage, duplicateWindowDays, lockContacts, newestLeadsWith, t
 import { prepareLead, type PreparedLead } from './prepare.ts';
 import { loadReferences, referenceRefusal } from './references.ts';
 import { refusal, type IntakeContext, type IntakeRefusal, type LeadIntakeInput } from './schema.ts';
-import { newLeadId } from './service.ts';
+import { insertNewLeads, type NewLead } from './insertBatch.ts';
 
 export type BatchLead = { input: LeadIntakeInput; tracking?: IntakeContext['tracking'] };
 export type BatchOutcome = { ok: true; id: number; leadId: string } | IntakeRefusal;
@@ -52,29 +52,6 @@ async function randomStatusesOf(executor: Executor, prepared: readonly PreparedL
     .orderBy(sourceRandomStatuses.id);
   for (const row of rows) lists.set(row.source_id, [...(lists.get(row.source_id) ?? []), { status_id: row.status_id, weight: row.weight }]);
   return lists;
-}
-
-type Insertable = typeof leads.$inferInsert;
-
-/** Inserts the rows with fresh public ids; an id that clashes with a stored lead is drawn again. */
-async function insertWithFreshIds(executor: Executor, rows: readonly Omit<Insertable, 'lead_id'>[]): Promise<{ id: number; lead_id: string }[]> {
-  const inserted: ({ id: number; lead_id: string } | undefined)[] = rows.map(() => undefined);
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const pending = rows.map((row, index) => ({ row, index })).filter(({ index }) => inserted[index] === undefined);
-    if (pending.length === 0) break;
-    const drawn = pending.map(({ row, index }) => ({ index, values: { ...row, lead_id: newLeadId() } }));
-    const returned = await executor
-      .insert(leads)
-      .values(drawn.map((entry) => entry.values))
-      .onConflictDoNothing({ target: leads.lead_id })
-      .returning({ id: leads.id, lead_id: leads.lead_id });
-    const byLeadId = new Map(returned.map((row) => [row.lead_id, row]));
-    for (const entry of drawn) inserted[entry.index] = byLeadId.get(entry.values.lead_id);
-  }
-  return inserted.map((row) => {
-    if (!row) throw new Error('could not find free lead ids');
-    return row;
-  });
 }
 
 export async function intakeLeadBatch(executor: Executor, batch: readonly BatchLead[], options: BatchOptions): Promise<BatchOutcome[]> {
@@ -132,32 +109,16 @@ export async function intakeLeadBatch(executor: Executor, batch: readonly BatchL
     admitted.map((index) => prepared[index] as PreparedLead),
   );
   const random = options.random ?? Math.random;
-  const now = new Date();
-  const rows = admitted.map((index) => {
+  const newLeads = admitted.map((index): NewLead => {
     const lead = prepared[index] as PreparedLead;
     const sourceId = lead.values.source_id;
     const drawn = lead.statusId === null && typeof sourceId === 'number' ? pickWeightedStatus(lists.get(sourceId) ?? [], random) : null;
-    const statusId = lead.statusId ?? drawn;
-    return {
-      drawn: drawn !== null,
-      values: { ...lead.values, ...batch[index]?.tracking, status_id: statusId, original_status_id: statusId, status_changed_at: statusId === null ? null : now, created_by: null },
-    };
+    return { values: lead.values, tracking: batch[index]?.tracking, statusId: lead.statusId ?? drawn, drawn: drawn !== null, tagIds: lead.tagIds };
   });
-  const inserted = await insertWithFreshIds(
-    executor,
-    rows.map((row) => row.values),
-  );
-  const histories = inserted.flatMap((lead, position) => {
-    const row = rows[position];
-    const statusId = row?.values.status_id;
-    return typeof statusId === 'number' ? [{ lead_id: lead.id, from_status_id: null, to_status_id: statusId, cause: row?.drawn ? ('random' as const) : options.cause, user_id: null }] : [];
-  });
-  if (histories.length > 0) await executor.insert(leadStatusHistories).values(histories);
-  const tagged = inserted.flatMap((lead, position) => (prepared[admitted[position] ?? -1]?.tagIds ?? []).map((tagId) => ({ lead_id: lead.id, tag_id: tagId })));
-  if (tagged.length > 0) await executor.insert(leadTags).values(tagged);
+  const inserted = await insertNewLeads(executor, newLeads, options.cause);
   admitted.forEach((index, position) => {
     const lead = inserted[position];
-    if (lead) outcomes[index] = { ok: true, id: lead.id, leadId: lead.lead_id };
+    if (lead) outcomes[index] = { ok: true, id: lead.id, leadId: lead.leadId };
   });
   return outcomes.map((outcome) => outcome ?? refusal('INVALID', { _: ['The lead was not processed.'] }));
 }

@@ -7,6 +7,7 @@ import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { leads } from '../../../db/schema/index.ts';
 import type { Executor } from '../../../db/database.ts';
 import { columnLiteral } from '../../../db/sqlArrays.ts';
+import { preparedStatement } from '../../../db/prepared.ts';
 
 const defaultDuplicateWindowDays = 30;
 
@@ -44,7 +45,7 @@ export async function lockContacts(executor: Executor, ...leadContacts: Contacts
   }
   // The batch key shared first, then the contacts exclusively, in this order (an aggregate reads its input in order).
   const ordered = [importBatchLockKey, ...[...keys].sort()];
-  await executor.execute(sql`
+  await executor.execute(sql`${preparedStatement('lock_contacts')}
     select count(case when shared then pg_advisory_xact_lock_shared(hashtextextended(key, 0)) else pg_advisory_xact_lock(hashtextextended(key, 0)) end)
       from (select key, position = 1 as shared from unnest(${columnLiteral(ordered)}::text[]) with ordinality as k(key, position) order by position) as ordered`);
 }
@@ -98,7 +99,7 @@ export async function newestLeadsWith(executor: Executor, batch: readonly Contac
   const found = new Map<string, string>();
   if (emails.size + phones.size === 0) return found;
   const since = sql`now() - ${days}::int * interval '1 day'`;
-  const result = await executor.execute<Found>(sql`
+  const result = await executor.execute<Found>(sql`${preparedStatement('newest_leads_with')}
     select 'email' as kind, v.value, hit.lead_id from unnest(${columnLiteral([...emails])}::text[]) as v(value)
      cross join lateral (select lead_id from leads where email = v.value and created_at >= ${since} order by created_at desc limit 1) as hit
     union all

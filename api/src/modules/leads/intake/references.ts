@@ -2,12 +2,13 @@
  * Step two of intake: every id and code the lead points at exists and has the right kind. The answer groups the
  * field messages by the reason a failed lead would carry, so staff see every bad reference at once.
  */
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FailedLeadReasonCode } from '@crm/shared/contract';
-import { affiliateCompanies, countries, sources, statuses, tags } from '../../../db/schema/index.ts';
+import { columnLiteral } from '../../../db/sqlArrays.ts';
 import type { Executor } from '../../../db/database.ts';
 import type { PreparedLead } from './prepare.ts';
 import { refusal, type IntakeCause, type IntakeRefusal } from './schema.ts';
+import { preparedStatement } from '../../../db/prepared.ts';
 
 type StatusClass = 'lead' | 'email' | 'phone';
 
@@ -35,26 +36,28 @@ export type ReferenceSets = {
 
 const numbers = (values: readonly unknown[]): number[] => [...new Set(values.filter((value): value is number => typeof value === 'number'))];
 
-/** One statement per kind of reference the leads use (none for a kind no lead uses). */
+type ReferenceRow = { kind: 'status' | 'source' | 'company' | 'tag' | 'country'; key: string; class: StatusClass | null; in_import: boolean | null };
+
+/** One statement for every kind of reference the leads use. */
 export async function loadReferences(executor: Executor, prepared: readonly PreparedLead[]): Promise<ReferenceSets> {
   const statusIds = numbers(prepared.flatMap(({ values, statusId }) => [statusId, ...subStatusFields.map(([field]) => values[field])]));
   const sourceIds = numbers(prepared.map(({ values }) => values.source_id));
   const companyIds = numbers(prepared.map(({ values }) => values.affiliate_company_id));
   const tagIds = numbers(prepared.flatMap((lead) => lead.tagIds));
   const isoCodes = [...new Set(prepared.map(({ values }) => values.country).filter((code): code is string => Boolean(code)))];
-  // One after the other: a transaction's statements share one connection.
-  const statusRows =
-    statusIds.length > 0 ? await executor.select({ id: statuses.id, class: statuses.class, in_import: statuses.in_import }).from(statuses).where(inArray(statuses.id, statusIds)) : [];
-  const sourceRows = sourceIds.length > 0 ? await executor.select({ id: sources.id }).from(sources).where(inArray(sources.id, sourceIds)) : [];
-  const companyRows = companyIds.length > 0 ? await executor.select({ id: affiliateCompanies.id }).from(affiliateCompanies).where(inArray(affiliateCompanies.id, companyIds)) : [];
-  const tagRows = tagIds.length > 0 ? await executor.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds)) : [];
-  const countryRows = isoCodes.length > 0 ? await executor.select({ code: countries.iso_3166_2 }).from(countries).where(inArray(countries.iso_3166_2, isoCodes)) : [];
+  const { rows } = await executor.execute<ReferenceRow>(sql`${preparedStatement('intake_references')}
+    select 'status' as kind, id::text as key, class, in_import from statuses where id = any(${columnLiteral(statusIds)}::int4[])
+    union all select 'source', id::text, null, null from sources where id = any(${columnLiteral(sourceIds)}::int4[])
+    union all select 'company', id::text, null, null from affiliate_companies where id = any(${columnLiteral(companyIds)}::int4[])
+    union all select 'tag', id::text, null, null from tags where id = any(${columnLiteral(tagIds)}::int4[])
+    union all select 'country', iso_3166_2, null, null from countries where iso_3166_2 = any(${columnLiteral(isoCodes)}::text[])`);
+  const keys = (kind: ReferenceRow['kind']) => rows.filter((row) => row.kind === kind).map((row) => row.key);
   return {
-    statuses: new Map(statusRows.map((row) => [row.id, { class: row.class, in_import: row.in_import }])),
-    sources: new Set(sourceRows.map((row) => row.id)),
-    companies: new Set(companyRows.map((row) => row.id)),
-    tags: new Set(tagRows.map((row) => row.id)),
-    countries: new Set(countryRows.map((row) => row.code)),
+    statuses: new Map(rows.flatMap((row) => (row.kind === 'status' && row.class !== null ? [[Number(row.key), { class: row.class, in_import: row.in_import === true }] as const] : []))),
+    sources: new Set(keys('source').map(Number)),
+    companies: new Set(keys('company').map(Number)),
+    tags: new Set(keys('tag').map(Number)),
+    countries: new Set(keys('country')),
   };
 }
 
