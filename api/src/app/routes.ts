@@ -19,6 +19,7 @@ import { authRoutes } from '../modules/auth/routes.ts';
 import { brokerRoutes } from '../modules/brokers/routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/routes.ts';
 import { distributionRoutes } from '../modules/distribution/routes.ts';
+import { distributionRuleRoutes } from '../modules/distribution/ruleRoutes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { jobRoutes } from '../modules/jobs/routes.ts';
@@ -67,6 +68,7 @@ export const apiRoutes: FastifyPluginAsyncZod<AppOptions> = async (api, { databa
   await api.register(affiliateAccessRoutes, { db });
   await api.register(brokerRoutes, { db });
   await api.register(distributionRoutes, { db });
+  await api.register(distributionRuleRoutes, { db });
   await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });
   await api.register(dashboardRoutes, { db });
 };

@@ -16,6 +16,7 @@ const fromSpec = [
   'broker.department.view',
   'broker.department.histories.view',
   'broker.department.caps.view',
+  'distribution.rule.view',
   'send.integration.view',
   'settings.locale.view',
   'settings.localization.view',
