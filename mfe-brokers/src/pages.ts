@@ -10,5 +10,6 @@ export const pages = {
   DepartmentsPage: lazy(() => import('./exposes/DepartmentsPage.tsx')),
   DepartmentHistoriesPage: lazy(() => import('./exposes/DepartmentHistoriesPage.tsx')),
   DepartmentCapsPage: lazy(() => import('./exposes/DepartmentCapsPage.tsx')),
+  DistributionRulesPage: lazy(() => import('./exposes/DistributionRulesPage.tsx')),
   SendIntegrationsPage: lazy(() => import('./exposes/SendIntegrationsPage.tsx')),
 } satisfies RemotePages<'mfe_brokers'>;

@@ -55,6 +55,14 @@ export const routeTable = [
     menu: 'brokers',
     titleKey: 'menu.brokers.departmentCaps',
   },
+  {
+    path: 'broker/distribution/rules',
+    permission: 'distribution.rule.view',
+    remote: 'mfe_brokers',
+    page: 'DistributionRulesPage',
+    menu: 'brokers',
+    titleKey: 'menu.brokers.distributionRules',
+  },
   { path: 'send/integration/search', permission: 'send.integration.view', remote: 'mfe_brokers', page: 'SendIntegrationsPage', menu: 'brokers', titleKey: 'menu.brokers.sendIntegrations' },
 
   { path: 'management/users', permission: 'management.user.view', remote: 'mfe_management', page: 'UsersPage', menu: 'management', titleKey: 'menu.management.users' },

@@ -3,8 +3,8 @@
  * (docs/product.md#option-lists) when the user may load them.
  */
 import { useMemo } from 'react';
-import { brokerLabel, useOptionList } from '@crm/shared';
-import type { BrokerOption } from '@crm/shared/contract';
+import { brokerDepartmentLabel, brokerLabel, useOptionList } from '@crm/shared';
+import type { BrokerDepartmentOption, BrokerOption } from '@crm/shared/contract';
 import type { FieldOption } from '@crm/shared/ui';
 
 type Named = { id: number; name: string };
@@ -25,4 +25,15 @@ export function useAffiliateCompanyChoices(): FieldOption[] {
 export function useCountryChoices(): FieldOption[] {
   const countries = useOptionList<Country>('countries').data;
   return useMemo(() => countries.map((country) => ({ value: country.iso_3166_2, label: `${country.name} (${country.iso_3166_2})` })), [countries]);
+}
+
+export function useSourceChoices(): FieldOption[] {
+  const sources = useOptionList<Named>('sources').data;
+  return useMemo(() => sources.map((source) => ({ value: source.id, label: source.name })), [sources]);
+}
+
+/** Fetched again whenever a picker appears, as brokers are: a department added a moment ago is offered at once. */
+export function useDepartmentChoices(): FieldOption[] {
+  const departments = useOptionList<BrokerDepartmentOption>('brokerDepartments', { refetchOnMount: true }).data;
+  return useMemo(() => departments.map((department) => ({ value: department.id, label: brokerDepartmentLabel(department) })), [departments]);
 }
