@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { DistributionRuleItem } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
-import { matchingRule, type RoutableLead } from '../src/modules/distribution/rules.ts';
+import { firstMatch, loadRules, matchingRule, ruleMatches, type RoutableLead, type RoutingRule, type RoutingTier, type RuleConditions } from '../src/modules/distribution/rules.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
 type Reply = { statusCode: number; body: string; json: () => unknown };
@@ -67,7 +67,10 @@ describe('distribution rules', () => {
     assert.equal(replaced.name, 'DE only');
     assert.equal(replaced.is_enabled, false);
     assert.deepEqual(replaced.funnels, ['crypto']);
-    assert.deepEqual(replaced.tiers.map((entry) => entry.departments.map((department) => department.department_id)), [[departments[2]]]);
+    assert.deepEqual(
+      replaced.tiers.map((entry) => entry.departments.map((department) => department.department_id)),
+      [[departments[2]]],
+    );
     assert.equal(dataOf<DistributionRuleItem>(await call('PUT', `/${created.id}/enabled`, { is_enabled: true })).is_enabled, true);
 
     assert.equal((await call('DELETE', `/${created.id}`)).statusCode, 200);
@@ -86,7 +89,15 @@ describe('distribution rules', () => {
         countries: ['de', 'DE', 'DE'],
         languages: ['German'],
         sub1: [''],
-        tiers: [{ departments: [] }, { departments: [{ department_id: departments[0], weight: 0 }, { department_id: departments[1], weight: 1.5 }] }],
+        tiers: [
+          { departments: [] },
+          {
+            departments: [
+              { department_id: departments[0], weight: 0 },
+              { department_id: departments[1], weight: 1.5 },
+            ],
+          },
+        ],
       }),
     );
     assert.deepEqual(Object.keys(shapeErrors).sort(), [
@@ -105,7 +116,14 @@ describe('distribution rules', () => {
     assert.match(errorsOf(await call('POST', '', { ...ruleBody('no tiers'), tiers: [] }))['tiers']![0]!, /at least one tier/);
 
     const referenceErrors = errorsOf(
-      await call('POST', '', ruleBody('unknown', { affiliate_company_ids: [companyId, 999_999], source_ids: [999_998], countries: ['DE', 'QQ'] }, [tier([0, 1]), { departments: [{ department_id: 999_997, weight: 1 }] }])),
+      await call(
+        'POST',
+        '',
+        ruleBody('unknown', { affiliate_company_ids: [companyId, 999_999], source_ids: [999_998], countries: ['DE', 'QQ'] }, [
+          tier([0, 1]),
+          { departments: [{ department_id: 999_997, weight: 1 }] },
+        ]),
+      ),
     );
     assert.deepEqual(referenceErrors, {
       'affiliate_company_ids.1': ['The selected affiliate company does not exist.'],
@@ -120,7 +138,10 @@ describe('distribution rules', () => {
     await clear();
     const [a, b, c, d] = [await create(ruleBody('a')), await create(ruleBody('b')), await create(ruleBody('c')), await create(ruleBody('d'))];
     assert.deepEqual(await names(), ['1:a', '2:b', '3:c', '4:d']);
-    assert.deepEqual(dataOf<DistributionRuleItem[]>(await call('PUT', `/${d!.id}/position`, { position: 1 })).map((rule) => rule.name), ['d', 'a', 'b', 'c']);
+    assert.deepEqual(
+      dataOf<DistributionRuleItem[]>(await call('PUT', `/${d!.id}/position`, { position: 1 })).map((rule) => rule.name),
+      ['d', 'a', 'b', 'c'],
+    );
     dataOf(await call('PUT', `/${d!.id}/position`, { position: 99 }));
     assert.deepEqual(await names(), ['1:a', '2:b', '3:c', '4:d']);
     dataOf(await call('PUT', `/${a!.id}/position`, { position: 3 }));
@@ -218,5 +239,20 @@ describe('distribution rules', () => {
     assert.equal((await matchingRule(db, full))?.ruleName, 'all of them');
     assert.equal((await matchingRule(db, { ...full, sub3: 'y' }))?.ruleName, 'catch-all', 'every condition must hold');
     assert.equal((await matchingRule(db, noLead))?.ruleName, 'catch-all');
+  });
+
+  test('a draft rule (unsaved, as the simulator runs it) goes through the same pure matching as the saved ones', async () => {
+    await clear();
+    await create(ruleBody('saved FR', { countries: ['FR'] }));
+    const saved = await loadRules(context.database.db);
+    const tiers: RoutingTier[] = [{ departments: [{ departmentId: departments[0]!, weight: 2 }] }];
+    const conditions: RuleConditions = { ...anyLead, languages: ['fr'] };
+    const draft: RoutingRule = { id: 0, name: 'draft', is_enabled: true, ...conditions, tiers };
+    const french = { ...noLead, country: 'FR', language: 'fr' };
+    assert.equal(ruleMatches(conditions, french), true);
+    assert.equal(ruleMatches(conditions, { ...french, language: null }), false);
+    assert.deepEqual(firstMatch([draft, ...saved], french), { ruleId: 0, ruleName: 'draft', tiers });
+    assert.equal(firstMatch([...saved, draft], french)?.ruleName, 'saved FR');
+    assert.equal(firstMatch([{ ...draft, is_enabled: false }], french), null);
   });
 });

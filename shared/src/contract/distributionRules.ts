@@ -65,7 +65,8 @@ export const distributionRuleBody = z.strictObject({
       const seen = new Set<number>();
       tiers.forEach((tier, tierIndex) =>
         tier.departments.forEach((entry, index) => {
-          if (seen.has(entry.department_id)) context.addIssue({ code: 'custom', path: [tierIndex, 'departments', index, 'department_id'], message: 'This department is already in the rule.' });
+          if (seen.has(entry.department_id))
+            context.addIssue({ code: 'custom', path: [tierIndex, 'departments', index, 'department_id'], message: 'This department is already in the rule.' });
           seen.add(entry.department_id);
         }),
       );

@@ -51,7 +51,10 @@ export const distributionRuleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
 
   app.put(
     `${path}/:id`,
-    { schema: { tags, summary: 'Replace a rule whole, tiers included (its position is kept)', params: idParam, body: distributionRuleBody, response: { 200: saved } }, config: { access: permissions.update } },
+    {
+      schema: { tags, summary: 'Replace a rule whole, tiers included (its position is kept)', params: idParam, body: distributionRuleBody, response: { 200: saved } },
+      config: { access: permissions.update },
+    },
     async (request) => ({ message: 'Rule successfully updated', data: await replaceRule(db, request.params.id, request.body) }),
   );
 

@@ -110,4 +110,3 @@ export async function loadRules(executor: Executor): Promise<RoutingRule[]> {
 export async function matchingRule(executor: Executor, lead: RoutableLead): Promise<RuleMatch> {
   return firstMatch(await loadRules(executor), lead);
 }
-

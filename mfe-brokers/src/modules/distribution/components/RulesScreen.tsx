@@ -107,7 +107,14 @@ export function RulesScreen() {
           columns={columns}
           actions={{
             extra: [
-              { key: 'up', label: t('brokers:rules.moveUp'), icon: <ArrowUpOutlined />, permission: permissions.update, shown: (rule) => rule.position > 1, run: (rule) => moveTo(rule, rule.position - 1) },
+              {
+                key: 'up',
+                label: t('brokers:rules.moveUp'),
+                icon: <ArrowUpOutlined />,
+                permission: permissions.update,
+                shown: (rule) => rule.position > 1,
+                run: (rule) => moveTo(rule, rule.position - 1),
+              },
               {
                 key: 'down',
                 label: t('brokers:rules.moveDown'),
