@@ -13,7 +13,7 @@ import { bearer, createTestContext, type TestContext } from './helpers.ts';
 type Reply = { statusCode: number; body: string; json: () => unknown };
 
 const noLead: RoutableLead = { affiliate_company_id: null, source_id: null, country: null, language: null, funnel: null, sub1: null, sub2: null, sub3: null, sub4: null, sub5: null };
-const anyLead = { affiliate_company_ids: [], source_ids: [], countries: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
+const anyLead: RuleConditions = { affiliate_company_ids: [], source_ids: [], countries: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
 
 describe('distribution rules', () => {
   let context: TestContext;
