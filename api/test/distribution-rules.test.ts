@@ -94,7 +94,7 @@ describe('distribution rules', () => {
           {
             departments: [
               { department_id: departments[0], weight: 0 },
-              { department_id: departments[1], weight: 1.5 },
+              { department_id: 0, weight: 1.5 },
             ],
           },
         ],
@@ -108,8 +108,10 @@ describe('distribution rules', () => {
       'sub1.0',
       'tiers.0.departments',
       'tiers.1.departments.0.weight',
+      'tiers.1.departments.1.department_id',
       'tiers.1.departments.1.weight',
     ]);
+    assert.deepEqual(shapeErrors['tiers.1.departments.1.department_id'], ['Choose a department.']);
     assert.match(shapeErrors['tiers.0.departments']![0]!, /at least one department/);
     const twice = errorsOf(await call('POST', '', ruleBody('twice', {}, [tier([0, 1], [1, 1]), tier([2, 1], [0, 4])])));
     assert.deepEqual(twice, { 'tiers.1.departments.1.department_id': ['This department is already in the rule.'] });
@@ -254,5 +256,17 @@ describe('distribution rules', () => {
     assert.deepEqual(firstMatch([draft, ...saved], french), { ruleId: 0, ruleName: 'draft', tiers });
     assert.equal(firstMatch([...saved, draft], french)?.ruleName, 'saved FR');
     assert.equal(firstMatch([{ ...draft, is_enabled: false }], french), null);
+  });
+
+  test('rules created and deleted at the same time keep positions 1…n, each once', async () => {
+    await clear();
+    const created = await Promise.all(Array.from({ length: 12 }, (_, index) => create(ruleBody(`parallel ${index}`))));
+    assert.deepEqual(
+      created.map((rule) => rule.position).sort((a, b) => a - b),
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
+    await Promise.all([...created.slice(0, 4).map((rule) => call('DELETE', `/${rule.id}`)), call('PUT', `/${created[11]!.id}/position`, { position: 1 })]);
+    const positions = dataOf<DistributionRuleItem[]>(await call('GET', '')).map((rule) => rule.position);
+    assert.deepEqual(positions, [1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });

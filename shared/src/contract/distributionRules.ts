@@ -4,7 +4,7 @@
  * in priority order, list departments with weights. Rules are ordered; the first enabled rule that matches wins.
  */
 import { z } from 'zod';
-import { isoDateTime, recordId, requiredName, text } from './common.ts';
+import { isoDateTime, maxId, recordId, requiredName, text } from './common.ts';
 import { countryCode } from './brokers.ts';
 import { languageCode } from './localizations.ts';
 
@@ -34,7 +34,7 @@ function distinctList<Item extends z.ZodType<string | number>>(item: Item) {
 const freeValue = text().trim().min(1, 'A value cannot be empty.').max(255);
 
 export const ruleTierDepartment = z.strictObject({
-  department_id: recordId,
+  department_id: z.number('Choose a department.').int('Choose a department.').min(1, 'Choose a department.').max(maxId, 'Choose a department.'),
   weight: z.number().int('The weight must be a whole number.').min(1, 'The weight must be at least 1.').max(maxRuleWeight, `The weight may not be greater than ${maxRuleWeight}.`),
 });
 

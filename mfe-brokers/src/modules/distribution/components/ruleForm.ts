@@ -27,7 +27,7 @@ export function formValuesOf(rule: DistributionRuleItem): RuleFormValues {
   return { ...rest, tiers: tiers.map((tier) => ({ departments: tier.departments.map(({ department_id, weight }) => ({ department_id, weight })) })) };
 }
 
-/** As the form shows it: an incomplete row is sent as it is, for the API to name what is missing under it. */
+/** As the form shows it: a row without a department or weight is sent with 0, for the API to name what is missing under it. */
 export function bodyOf(values: RuleFormValues): DistributionRuleBody {
   return {
     ...values,
