@@ -20,6 +20,7 @@ async function post(request: APIRequestContext, headers: Record<string, string>,
 
 test('write a rule with two tiers in the editor, move it up and disable it', async ({ page, request }) => {
   test.setTimeout(120_000);
+  const drawer = page.getByRole('dialog');
   const headers = { authorization: `Bearer ${await apiLogin(request, admin)}` };
   const broker = await post(request, headers, '/broker', { name: brokerName });
   const departmentIds: number[] = [];
@@ -27,6 +28,12 @@ test('write a rule with two tiers in the editor, move it up and disable it', asy
   const existingName = `Catch-all ${tag}`;
   const anyLead = { affiliate_company_ids: [], source_ids: [], countries: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
   await post(request, headers, '/distribution/rules', { name: existingName, is_enabled: true, ...anyLead, tiers: [{ departments: [{ department_id: departmentIds[2], weight: 1 }] }] });
+
+  /** Long lists are virtual: typing narrows one to the option, which is then picked once the list has opened. */
+  const choose = async (label: string, option: string) => {
+    await drawer.getByLabel(label, { exact: true }).fill(option);
+    await pickFromOpenList(page, option);
+  };
 
   await signIn(page, admin, /\/dashboard$/);
   await openFromSidebar(
@@ -36,24 +43,19 @@ test('write a rule with two tiers in the editor, move it up and disable it', asy
   await expect(page.getByRole('row', { name: new RegExp(existingName) })).toBeVisible();
 
   await page.getByRole('button', { name: 'Create' }).click();
-  const drawer = page.getByRole('dialog');
   const ruleName = `Germany ${tag}`;
   await drawer.getByLabel('Name', { exact: true }).fill(ruleName);
-  await drawer.getByLabel('Countries', { exact: true }).click();
-  await pickFromOpenList(page, 'Germany (DE)');
+  await choose('Countries', 'Germany (DE)');
   await drawer.getByLabel('Funnels', { exact: true }).fill('crypto');
   await drawer.getByLabel('Funnels', { exact: true }).press('Enter');
-  await drawer.getByLabel('Department 1.1', { exact: true }).click();
-  await pickFromOpenList(page, `${brokerName} - ${branches[0]}`);
+  await choose('Department 1.1', `${brokerName} - ${branches[0]}`);
   await drawer.getByRole('button', { name: 'Add department 1' }).click();
-  await drawer.getByLabel('Department 1.2', { exact: true }).click();
-  await pickFromOpenList(page, `${brokerName} - ${branches[1]}`);
+  await choose('Department 1.2', `${brokerName} - ${branches[1]}`);
   await drawer.getByLabel('Weight 1.1', { exact: true }).fill('3');
   await expect(drawer.getByTestId('tier-0-percentage-0')).toHaveText('75%');
   await expect(drawer.getByTestId('tier-0-percentage-1')).toHaveText('25%');
   await drawer.getByRole('button', { name: /Add tier/ }).click();
-  await drawer.getByLabel('Department 2.1', { exact: true }).click();
-  await pickFromOpenList(page, `${brokerName} - ${branches[2]}`);
+  await choose('Department 2.1', `${brokerName} - ${branches[2]}`);
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Rule successfully created')).toBeVisible();
   await expect(drawer).toBeHidden();
