@@ -17,6 +17,7 @@ const screens = [
   '/broker/search',
   '/broker/department/search',
   '/send/integration/search',
+  '/broker/distribution/rules',
   '/management/users',
   '/management/roles',
   '/settings/statuses',
@@ -59,6 +60,13 @@ test('the main screens and a lead profile have no serious or critical accessibil
   const confirm = await openConfirm(page);
   found.push(...(await seriousViolations(page)).map((violation) => `delete confirm ${violation}`));
   await confirm.getByRole('button', { name: 'No' }).click();
+  // The distribution rule editor: a drawer of selects, tiers and weights.
+  await page.goto('/broker/distribution/rules');
+  await settled(page);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('dialog').getByTestId('rule-tier')).toBeVisible();
+  await settled(page);
+  found.push(...(await seriousViolations(page)).map((violation) => `rule editor ${violation}`));
   expect(found).toEqual([]);
 });
 
