@@ -8,10 +8,10 @@ import { apps, repoRoot } from '../stack/apps.ts';
 
 const folderOf = (remote: string) => apps.find((app) => app.federationName === remote)?.folder;
 
-// The spec's 32, and the affiliate company page (issue 32).
-test('the table lists the 33 protected routes, each path once', () => {
-  assert.equal(routeTable.length, 33);
-  assert.equal(new Set(routeTable.map((route) => route.path)).size, 33);
+// The spec's 32, the affiliate company page (issue 32) and the caps board (issue 33).
+test('the table lists the 34 protected routes, each path once', () => {
+  assert.equal(routeTable.length, 34);
+  assert.equal(new Set(routeTable.map((route) => route.path)).size, 34);
 });
 
 test("every route's page exists in its remote's exposes and default-exports a component", () => {
