@@ -32,7 +32,12 @@ export const leadDistributions = pgTable(
     delivered_department_id: integer('delivered_department_id').references(() => brokerDepartments.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
-  (table) => [index('lead_distributions_due_idx').on(table.next_attempt_at).where(sql`${table.state} in ('pending', 'held')`), index('lead_distributions_state_idx').on(table.state, table.updated_at)],
+  (table) => [
+    index('lead_distributions_due_idx')
+      .on(table.next_attempt_at)
+      .where(sql`${table.state} in ('pending', 'held')`),
+    index('lead_distributions_state_idx').on(table.state, table.updated_at),
+  ],
 );
 
 /** A routing verdict: for a candidate department (or the lead, `department_id` null) at an attempt. */

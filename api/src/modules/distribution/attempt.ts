@@ -61,11 +61,12 @@ export async function startAttempt(db: Db, input: AttemptStart): Promise<Started
 }
 
 /** What a call's result means for distribution: the attempt's outcome and its verdict. */
-export function classify(attempt: LeadAttempt, timeoutSeconds: number): { outcome: AttemptOutcome; verdict: Verdict } {
+export function classify(attempt: LeadAttempt): { outcome: AttemptOutcome; verdict: Verdict } {
   const { result, response } = attempt;
   if (result.success) return { outcome: 'delivered', verdict: { code: 'DELIVERED', detail: result.api_lead_id ? `delivered (broker lead id ${result.api_lead_id})` : 'delivered' } };
   const status = result.failure_status ?? '';
-  if (status === engineFailures.timeout) return { outcome: 'timeout', verdict: { code: 'TIMEOUT', detail: `no answer within ${timeoutSeconds} s: the broker may have the lead` } };
+  if (status === engineFailures.timeout)
+    return { outcome: 'timeout', verdict: { code: 'TIMEOUT', detail: `no answer in ${(attempt.durationMs / 1000).toFixed(1)} s: the broker may have the lead` } };
   if (status === engineFailures.circuitOpen) return { outcome: 'error', verdict: { code: 'CIRCUIT_OPEN', detail: 'circuit open' } };
   if (response === null || response.status >= 500) {
     return { outcome: 'error', verdict: { code: 'BROKER_ERROR', detail: `broker error: ${response ? `HTTP ${response.status}` : status || 'no answer'}` } };

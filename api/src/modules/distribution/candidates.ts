@@ -60,8 +60,7 @@ export async function candidatesOf(executor: Executor, tiers: readonly RoutingTi
       const departmentLimits = limits.get(departmentId);
       if (!row || !departmentLimits || seen.has(departmentId)) return [];
       seen.add(departmentId);
-      const inactive =
-        !row.department_active || !row.broker_active ? 'department switched off' : !row.integration_active || !row.integration_sender ? 'no active send integration' : null;
+      const inactive = !row.department_active || !row.broker_active ? 'department switched off' : !row.integration_active || !row.integration_sender ? 'no active send integration' : null;
       return [
         {
           departmentId,

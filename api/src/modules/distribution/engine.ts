@@ -23,7 +23,7 @@ import { candidatesOf, localMoment, passOver, type Candidate, type Verdict } fro
 import { weightedPick, type RandomSource, type RuleMatch } from './routing.ts';
 import { distributionSettingsOf } from './settings.ts';
 
-export type RoutedLead = LeadToSend & CheckedLead;
+type RoutedLead = LeadToSend & CheckedLead;
 
 export type DistributionDeps = {
   engine: SendEngine;
@@ -35,7 +35,7 @@ export type DistributionDeps = {
 
 export type DistributionResult = { state: DistributionState; reason_code: DistributionVerdict | null; attempts: number; department_id: number | null };
 
-/** A held lead is tried again at the next opening met, or after this long (a cap may reset, a circuit close). */
+/** A lead held by a cap or a circuit is tried again after this long (one held by hours: when a department opens). */
 const retryMs = 5 * 60_000;
 const finished: readonly DistributionState[] = ['delivered', 'unassigned', 'timeout'];
 const temporary = new Set<DistributionVerdict>(passingVerdicts);
@@ -93,7 +93,7 @@ async function callCandidate(deps: DistributionDeps, lead: RoutedLead, now: Date
   call.met.length = 0;
   const limiter = engine.limiters.for(integration.id, integration.concurrency);
   const result = await limiter.run(() => sendLead(engine, integration, lead));
-  const { outcome, verdict } = classify(result, integration.timeout_seconds);
+  const { outcome, verdict } = classify(result);
   await finishAttempt(engine.db, { leadId: lead.id, candidate, historyId: started.historyId, slots: started.slots, attempt: call.attempt, call: result, outcome, verdict });
   if (outcome === 'delivered' || outcome === 'timeout') {
     return { done: { state: outcome === 'delivered' ? 'delivered' : 'timeout', reason_code: verdict.code, attempts: call.attempt, department_id: candidate.departmentId } };
@@ -155,9 +155,10 @@ export async function distributeLead(deps: DistributionDeps, leadId: number): Pr
     return settle(deps, leadId, { state: 'unassigned', code: 'NO_CANDIDATE', detail, attempt, decisions: met });
   }
   const holdUntil = row.hold_until ?? new Date(now.getTime() + settings.hold_hours * hour);
-  if (now >= holdUntil) return settle(deps, leadId, { state: 'unassigned', code: 'HOLD_EXPIRED', detail: `held until the hold time ended: ${first.verdict.detail}`, attempt, decisions: met });
-  const opening = waiting.flatMap((entry) => (entry.opens ? [entry.opens.getTime()] : []));
-  const next = new Date(Math.min(holdUntil.getTime(), now.getTime() + retryMs, ...opening));
+  if (now >= holdUntil)
+    return settle(deps, leadId, { state: 'unassigned', code: 'HOLD_EXPIRED', detail: `held until the hold time ended: ${first.verdict.detail}`, attempt, decisions: met });
+  // At the first opening met; sooner when a cap or a circuit holds it (either may free up any time).
+  const next = new Date(Math.min(holdUntil.getTime(), ...waiting.map((entry) => entry.opens?.getTime() ?? now.getTime() + retryMs)));
   const detail = `held (${first.verdict.detail}): next try ${localMoment(next, now, 'UTC')}, until ${localMoment(holdUntil, now, 'UTC')}`;
   return settle(deps, leadId, { state: 'held', code: 'HELD', detail, attempt, decisions: met, reason: first.verdict, holdUntil, nextAttemptAt: next });
 }

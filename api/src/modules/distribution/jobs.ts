@@ -7,7 +7,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { DistributionDeps } from './engine.ts';
 import { runDueDistributions } from './queue.ts';
 
-export const distributionJobTypes = { lead: 'distribution.lead', held: 'distribution.held' } as const;
+const distributionJobTypes = { lead: 'distribution.lead', held: 'distribution.held' } as const;
 
 export function registerDistributionJobs(jobs: JobQueue, deps: DistributionDeps): void {
   // Every minute, by whichever worker takes it: the rows' leases keep two runs from distributing one lead twice.
