@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
 import { distributeLead } from '../src/modules/distribution/engine.ts';
 import { distributionFixture } from './distributionFixture.ts';
+import { waitFor } from './helpers.ts';
 
 describe('distribution engine', () => {
   let fx: Awaited<ReturnType<typeof distributionFixture>>;
@@ -151,6 +152,45 @@ describe('distribution engine', () => {
     } finally {
       fx.context.engine.breakers.succeeded(broken.integrationId);
     }
+  });
+
+  test('a call an earlier pass started and never finished is closed as interrupted; that department is not tried again', async () => {
+    const [interrupted, taking] = [await fx.desk(), await fx.desk()];
+    const lead = await fx.newLead();
+    const [row] = await fx.context.database.db
+      .insert(tables.leadSendHistories)
+      .values({ lead_id: lead.id, broker_department_id: interrupted.id, state: 'sending' })
+      .returning({ id: tables.leadSendHistories.id });
+    const result = await distributeLead(fx.deps([fx.tier([interrupted, 1], [taking, 1])]), lead.id);
+    assert.equal(result?.department_id, taking.id);
+    assert.equal((await fx.verdicts(lead.id))[0], `1 ALREADY_SENT ${interrupted.id}: sent before, outcome unknown`);
+    const [closed] = await fx.context.database.db.select().from(tables.leadSendHistories).where(eq(tables.leadSendHistories.id, row!.id));
+    assert.deepEqual([closed?.state, closed?.failure_status], ['failure', 'Interrupted (outcome unknown)']);
+    assert.equal(interrupted.broker.leadPosts(), 0);
+  });
+
+  test('leads distributed at once never overshoot a cap; a send job later skips a lead the engine delivered', async () => {
+    const [capped, spare] = [await fx.desk(), await fx.desk()];
+    await fx.setCaps(capped, [{ country: null, day: 3, week: null, month: null, total: null }]);
+    const leads = await Promise.all(Array.from({ length: 8 }, () => fx.newLead()));
+    const results = await Promise.all(leads.map((lead) => distributeLead(fx.deps([fx.tier([capped, 1]), fx.tier([spare, 1])]), lead.id)));
+    assert.equal(results.filter((result) => result?.department_id === capped.id).length, 3);
+    assert.equal(results.filter((result) => result?.department_id === spare.id).length, 5);
+    assert.deepEqual(await fx.countersOf(capped.id), [3]);
+    assert.equal(capped.broker.leadPosts(), 3);
+
+    const sender = await fx.context.userWith(['lead.send'], 'Sender');
+    await fx.context.database.db.update(tables.users).set({ is_sender: true }).where(eq(tables.users.id, sender.id));
+    const delivered = leads[results.findIndex((result) => result?.department_id === spare.id)]!;
+    const started = await fx.call('POST', '/lead/send', { broker_department_id: spare.id, lead_ids: [delivered.id] }, sender.token);
+    assert.equal(started.statusCode, 202, started.body);
+    const jobId = (started.json() as { data: { id: number } }).data.id;
+    const job = await waitFor(async () => {
+      const [row] = await fx.context.database.db.select().from(tables.jobs).where(eq(tables.jobs.id, jobId));
+      return row?.status === 'finished' ? row : null;
+    });
+    assert.deepEqual(job.result, { total: 1, sent: 0, failed: 0, skipped: 1 });
+    assert.equal(spare.broker.timesReceived(delivered.email), 1);
   });
 
   test('a lead no rule matches is left unassigned with that reason', async () => {

@@ -7,10 +7,10 @@
  * the way the lead is held and tried again until the hold time ends; otherwise it is left unassigned. Every verdict
  * is stored with the bookkeeping of its attempt (attempt.ts).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { passingVerdicts, type DistributionState, type DistributionVerdict } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
-import { leadDistributions, leads, sources } from '../../db/schema/index.ts';
+import { leadDistributions, leadSendHistories, leads, sources } from '../../db/schema/index.ts';
 import { nextChange } from '../../time/openingHours.ts';
 import type { LeadToSend } from '../sending/adapters/types.ts';
 import type { CheckedLead } from '../sending/engine/checks.ts';
@@ -18,6 +18,7 @@ import type { SendEngine } from '../sending/engine/deps.ts';
 import { loadIntegrationConfig } from '../sending/integrations/resource.ts';
 import { leadToSendColumns } from '../sending/engine/outcome.ts';
 import { sendLead } from '../sending/engine/sendLead.ts';
+import { interruptedStatus } from '../sending/engine/targets.ts';
 import { classify, finishAttempt, startAttempt, writeDecisions, type Decision } from './attempt.ts';
 import { candidatesOf, localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
 import { weightedPick, type RandomSource, type RuleMatch } from './routing.ts';
@@ -111,6 +112,12 @@ export async function distributeLead(deps: DistributionDeps, leadId: number): Pr
   const lead = await loadLead(db, leadId);
   if (!row || !lead) return null;
   if (finished.includes(row.state)) return { state: row.state, reason_code: row.reason_code, attempts: row.attempts, department_id: row.delivered_department_id };
+  // A call an earlier pass started and never finished (its worker died; the lease let this one in): the broker may
+  // have the lead, so that department is not tried again (ALREADY_SENT) and its slots stay taken.
+  await db
+    .update(leadSendHistories)
+    .set({ state: 'failure', failure_status: interruptedStatus, updated_at: sql`now()` })
+    .where(and(eq(leadSendHistories.lead_id, leadId), isNull(leadSendHistories.job_id), eq(leadSendHistories.state, 'sending')));
   const settings = await distributionSettingsOf(db);
   const match = await deps.tiersFor(db, lead);
   if (!match) return settle(deps, leadId, { state: 'unassigned', code: 'NO_RULE', detail: 'no rule matches the lead', attempt: row.attempts + 1, decisions: [] });
