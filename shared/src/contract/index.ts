@@ -23,3 +23,4 @@ export * from './dashboard.ts';
 export * from './workbookPackage.ts';
 export * from './workbookLimits.ts';
 export * from './distribution.ts';
+export * from './distributionDecisions.ts';

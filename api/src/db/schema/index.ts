@@ -7,3 +7,4 @@ export * from './imports.ts';
 export * from './affiliates.ts';
 export * from './affiliatePostbacks.ts';
 export * from './distribution.ts';
+export * from './routing.ts';
