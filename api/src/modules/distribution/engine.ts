@@ -30,6 +30,8 @@ export type DistributionDeps = {
   engine: SendEngine;
   /** The matching rule's tiers (rules.ts `matchingRule`; tests give tiers directly). */
   tiersFor: (executor: Executor, lead: RoutedLead) => Promise<RuleMatch>;
+  /** Whether any rule is enabled: without one, a batch of leads is left unassigned in one statement (queue.ts). */
+  anyRule?: (executor: Executor) => Promise<boolean>;
   random?: RandomSource;
   now?: () => Date;
 };

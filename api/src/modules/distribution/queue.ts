@@ -35,6 +35,19 @@ async function claimDue(executor: Executor, states: readonly DistributionState[]
   return result.rows.map((row) => Number(row.lead_id));
 }
 
+/** No rule is enabled: the leads are left unassigned with NO_RULE, their verdicts written, in one statement. */
+async function settleWithoutRules(executor: Executor, leadIds: readonly number[]): Promise<void> {
+  const detail = 'no rule matches the lead';
+  await executor.execute(sql`
+    with settled as (
+      update lead_distributions set state = 'unassigned', reason_code = 'NO_RULE', reason = ${detail}, hold_until = null, updated_at = now()
+       where lead_id = any(${columnLiteral(leadIds)}::int[]) and state in ('pending', 'held')
+      returning lead_id, attempts
+    )
+    insert into distribution_decisions (lead_id, attempt, tier, department_id, code, detail)
+    select lead_id, attempts + 1, null, null, 'NO_RULE', ${detail} from settled`);
+}
+
 /**
  * Distributes the leads due now in these states, a batch at a time (a batch's leads in parallel), for up to
  * `budgetMs`; returns how many were taken. Each claim moves its leads' next try past the lease, so the loop ends.
@@ -46,6 +59,10 @@ export async function runDueDistributions(deps: DistributionDeps, states: readon
     const leadIds = await claimDue(deps.engine.db, states, claimBatch);
     if (leadIds.length === 0) break;
     taken += leadIds.length;
+    if (deps.anyRule && !(await deps.anyRule(deps.engine.db))) {
+      await settleWithoutRules(deps.engine.db, leadIds);
+      continue;
+    }
     const results = await Promise.allSettled(leadIds.map((leadId) => distributeLead(deps, leadId)));
     for (const result of results) if (result.status === 'rejected') console.error('distribution failed:', result.reason instanceof Error ? result.reason.message : result.reason);
   }
