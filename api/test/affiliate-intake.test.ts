@@ -79,6 +79,11 @@ describe('affiliate lead intake', () => {
     const [used] = await context.database.db.select().from(tables.affiliateApiKeys).where(eq(tables.affiliateApiKeys.id, keyId));
     assert.ok(used?.last_used_at && Date.now() - used.last_used_at.getTime() < 60_000);
     assert.equal(used?.last_used_ip, '127.0.0.1');
+    const [queued] = await context.database.db
+      .select()
+      .from(tables.leadDistributions)
+      .where(eq(tables.leadDistributions.lead_id, lead?.id ?? 0));
+    assert.equal(queued?.state, 'pending', 'queued for the distribution engine with the lead');
 
     const logged = await lastLogged();
     assert.deepEqual([logged?.direction, logged?.method, logged?.url, logged?.status, logged?.lead_id], ['inbound', 'POST', '/api/v1/leads', 201, lead?.id]);
@@ -114,6 +119,8 @@ describe('affiliate lead intake', () => {
     assert.ok(!/L\d{10}/.test(JSON.stringify(duplicate)), 'the existing lead is not named');
     const failed = await lastFailed();
     assert.deepEqual([failed?.reason_code, failed?.affiliate_company_id, failed?.source_id], ['DUPLICATE', companyId, sourceId]);
+    const [leadsQueued] = await context.database.db.select({ n: count() }).from(tables.leadDistributions);
+    assert.equal(leadsQueued?.n, (await counts()).leads, 'only accepted leads are queued, each once');
   });
 
   test('BLACKLISTED: 422 that does not say which entry; kept as a failed lead', async () => {

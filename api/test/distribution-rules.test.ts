@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { DistributionRuleItem } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
-import { firstMatch, loadRules, matchingRule, ruleMatches, type RoutableLead, type RoutingRule, type RoutingTier, type RuleConditions } from '../src/modules/distribution/rules.ts';
+import type { RoutingTier } from '../src/modules/distribution/routing.ts';
+import { anyEnabledRule, firstMatch, loadRules, matchingRule, ruleMatches, type RoutableLead, type RoutingRule, type RuleConditions } from '../src/modules/distribution/rules.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
 type Reply = { statusCode: number; body: string; json: () => unknown };
@@ -204,6 +205,7 @@ describe('distribution rules', () => {
     });
     assert.equal(await matchingRule(db, { ...noLead, country: 'IT' }), null);
     assert.equal(await matchingRule(db, noLead), null, 'a lead without a country does not meet a country condition');
+    assert.equal(await anyEnabledRule(db), true);
     dataOf(await call('PUT', `/${disabled.id}/enabled`, { is_enabled: true }));
     assert.equal((await matchingRule(db, de))?.ruleName, 'disabled DE');
     await db.delete(tables.brokerDepartments).where(eq(tables.brokerDepartments.id, departments[2]!));

@@ -1,6 +1,7 @@
 /** The background jobs of every module, registered on a queue by the server (and by the tests' harness). */
 import type { Db } from '../db/database.ts';
 import { registerAffiliateJobs } from '../modules/affiliates/jobs.ts';
+import { registerDistributionJobs } from '../modules/distribution/jobs.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { registerLeadJobs } from '../modules/leads/jobs.ts';
 import type { SendEngine } from '../modules/sending/engine/deps.ts';
@@ -11,4 +12,6 @@ export function registerJobs(jobs: JobQueue, { db, engine }: { db: Db; engine: S
   registerLeadJobs(jobs, db, importThenSend(db, jobs));
   registerSendJobs(jobs, engine);
   registerAffiliateJobs(jobs, db);
+  // Until the rules (distribution/rules.ts `matchingRule`) are merged, no rule matches: queued leads are left unassigned (NO_RULE).
+  registerDistributionJobs(jobs, { engine, tiersFor: () => Promise.resolve(null) });
 }

@@ -18,6 +18,7 @@ import { affiliatePullRoutes } from '../modules/affiliates/pullRoutes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { brokerRoutes } from '../modules/brokers/routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/routes.ts';
+import { distributionDecisionRoutes } from '../modules/distribution/decisionRoutes.ts';
 import { distributionRoutes } from '../modules/distribution/routes.ts';
 import { distributionRuleRoutes } from '../modules/distribution/ruleRoutes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
@@ -69,6 +70,7 @@ export const apiRoutes: FastifyPluginAsyncZod<AppOptions> = async (api, { databa
   await api.register(brokerRoutes, { db });
   await api.register(distributionRoutes, { db });
   await api.register(distributionRuleRoutes, { db });
+  await api.register(distributionDecisionRoutes, { db });
   await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });
   await api.register(dashboardRoutes, { db });
 };

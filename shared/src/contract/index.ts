@@ -24,3 +24,4 @@ export * from './workbookPackage.ts';
 export * from './workbookLimits.ts';
 export * from './distribution.ts';
 export * from './distributionRules.ts';
+export * from './distributionDecisions.ts';

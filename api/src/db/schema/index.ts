@@ -8,3 +8,4 @@ export * from './affiliates.ts';
 export * from './affiliatePostbacks.ts';
 export * from './distribution.ts';
 export * from './distributionRules.ts';
+export * from './routing.ts';

@@ -3,7 +3,8 @@
  * mapped onto the lead's, the key's company and source given to each, the company's daily cap applied. A refused lead
  * (INVALID, DUPLICATE, BLACKLISTED, CAP_REACHED) is kept as a failed lead, so staff can fix and retry it; the answer
  * never says which blacklist entry matched nor which lead a duplicate repeats. The leads, the failed leads, the cap's
- * count and the idempotent answers are written in one transaction: a crash leaves all of them or none.
+ * count, the idempotent answers and the accepted leads' places in the distribution queue are written in one
+ * transaction: a crash leaves all of them or none.
  */
 import { z } from 'zod';
 import { affiliateLeadAccepted, affiliateLeadRefused, affiliateRefusalStatus, type AffiliateLeadAccepted, type AffiliateLeadRefused, type affiliateLeadBody } from '@crm/shared/contract';
@@ -105,7 +106,7 @@ export async function receiveAffiliateLeads(db: Db, calls: readonly AffiliateCal
     const outcomes = await intakeLeadBatch(
       tx,
       calls.map((call) => ({ input: leadInputOf(call), tracking: trackingOf(call) })),
-      { cause: 'intake', admit: underDailyCaps(calls) },
+      { cause: 'intake', admit: underDailyCaps(calls), distribute: true },
     );
     const answers = outcomes.map((outcome, index) => answerOf(outcome, calls[index] as AffiliateCall));
     const failed = calls.flatMap((call, index) => {

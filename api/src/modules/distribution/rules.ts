@@ -2,12 +2,10 @@
  * Which distribution rule a lead falls under. Matching is pure given the loaded rules (`firstMatch`), so the engine
  * (`matchingRule`, reading the saved rules) and the simulator (running a draft from the editor) decide alike.
  */
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { distributionRuleDepartments, distributionRules } from '../../db/schema/index.ts';
-
-export type RoutingTier = { departments: { departmentId: number; weight: number }[] };
-export type RuleMatch = { ruleId: number; ruleName: string; tiers: RoutingTier[] } | null;
+import type { RoutingTier, RuleMatch } from './routing.ts';
 
 /** The lead fields a rule looks at. */
 export type RoutableLead = {
@@ -109,4 +107,10 @@ export async function loadRules(executor: Executor): Promise<RoutingRule[]> {
 /** The rule the saved rules give this lead (see `firstMatch`). */
 export async function matchingRule(executor: Executor, lead: RoutableLead): Promise<RuleMatch> {
   return firstMatch(await loadRules(executor), lead);
+}
+
+/** Whether any rule is enabled: without one the engine leaves a batch unassigned in one statement (queue.ts). */
+export async function anyEnabledRule(executor: Executor): Promise<boolean> {
+  const [row] = await executor.select({ id: distributionRules.id }).from(distributionRules).where(eq(distributionRules.is_enabled, true)).limit(1);
+  return row !== undefined;
 }

@@ -22,7 +22,8 @@ export type BatchOutcome = { ok: true; id: number; leadId: string } | IntakeRefu
 /** Called with the leads that passed every check (their indexes): refusals for those that may not be taken after all. */
 type Admission = (executor: Executor, passed: readonly number[]) => Promise<Map<number, IntakeRefusal>>;
 
-type BatchOptions = { cause: 'intake'; admit?: Admission; random?: () => number };
+/** `distribute`: the accepted leads are queued for the distribution engine in the same statement. */
+type BatchOptions = { cause: 'intake'; admit?: Admission; random?: () => number; distribute?: boolean };
 
 const contactsOf = (lead: PreparedLead): Contacts => ({ email: lead.values.email ?? null, phone: lead.values.phone_normalized ?? null });
 
@@ -113,7 +114,7 @@ export async function intakeLeadBatch(executor: Executor, batch: readonly BatchL
     const lead = prepared[index] as PreparedLead;
     const sourceId = lead.values.source_id;
     const drawn = lead.statusId === null && typeof sourceId === 'number' ? pickWeightedStatus(lists.get(sourceId) ?? [], random) : null;
-    return { values: lead.values, tracking: batch[index]?.tracking, statusId: lead.statusId ?? drawn, drawn: drawn !== null, tagIds: lead.tagIds };
+    return { values: lead.values, tracking: batch[index]?.tracking, statusId: lead.statusId ?? drawn, drawn: drawn !== null, tagIds: lead.tagIds, distribute: options.distribute === true };
   });
   const inserted = await insertNewLeads(executor, newLeads, options.cause);
   admitted.forEach((index, position) => {

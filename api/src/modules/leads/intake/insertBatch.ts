@@ -12,8 +12,11 @@ import type { IntakeContext } from './schema.ts';
 import { newLeadId } from './service.ts';
 import { preparedStatement } from '../../../db/prepared.ts';
 
-/** A lead to insert: its values, tracking, starting status (`drawn` from its source's weighted list or not) and tags. */
-export type NewLead = { values: LeadValues; tracking: IntakeContext['tracking']; statusId: number | null; drawn: boolean; tagIds: readonly number[] };
+/**
+ * A lead to insert: its values, tracking, starting status (`drawn` from its source's weighted list or not), tags, and
+ * whether it is queued for distribution.
+ */
+export type NewLead = { values: LeadValues; tracking: IntakeContext['tracking']; statusId: number | null; drawn: boolean; tagIds: readonly number[]; distribute: boolean };
 
 const referenceColumns = ['source_id', 'affiliate_company_id', 'email_status_id', 'alt_email_status_id', 'phone_status_id', 'alt_phone_status_id'] as const;
 const trackingColumns = ['click_id', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
@@ -29,12 +32,13 @@ function insertStatement(leads: readonly NewLead[], leadIds: readonly string[], 
       ...trackingColumns.map((name) => sql`${columnLiteral(leads.map((lead) => lead.tracking?.[name] ?? null))}::text[]`),
       sql`${columnLiteral(leads.map((lead) => lead.statusId))}::int4[]`,
       sql`${columnLiteral(leads.map((lead) => (lead.drawn ? 'random' : cause)))}::text[]`,
+      sql`${columnLiteral(leads.map((lead) => lead.distribute))}::bool[]`,
     ],
     sql`, `,
   );
   const tagged = leads.flatMap((lead, index) => lead.tagIds.map((tagId) => ({ leadId: leadIds[index] ?? null, tagId })));
   return sql`${preparedStatement('intake_insert_leads')}
-    with input as (select * from unnest(${arrays}) as t(${sql.raw(columns)}, history_cause)),
+    with input as (select * from unnest(${arrays}) as t(${sql.raw(columns)}, history_cause, distribute)),
     inserted as (
       insert into leads (${sql.raw(columns)}, original_status_id, status_changed_at)
       select ${sql.raw(columns)}, status_id, case when status_id is null then null else now() end from input
@@ -52,6 +56,10 @@ function insertStatement(leads: readonly NewLead[], leadIds: readonly string[], 
       select inserted.id, t.tag_id
         from unnest(${columnLiteral(tagged.map((pair) => pair.leadId))}::text[], ${columnLiteral(tagged.map((pair) => pair.tagId))}::int4[]) as t(lead_id, tag_id)
         join inserted on inserted.lead_id = t.lead_id
+    ),
+    queued as (
+      insert into lead_distributions (lead_id)
+      select inserted.id from inserted join input on input.lead_id = inserted.lead_id where input.distribute
     )
     select id, lead_id from inserted`;
 }

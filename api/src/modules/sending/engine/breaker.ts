@@ -45,6 +45,15 @@ export class CircuitBreakers {
     if (state.openedAt !== null || state.failures >= this.options.threshold) state.openedAt = this.now();
   }
 
+  /** Until when calls fail fast (null: one may go now); reads only, so a trial call is not used up by asking. */
+  openUntil(integrationId: number): Date | null {
+    const state = this.stateOf(integrationId);
+    if (state.openedAt === null) return null;
+    const until = state.openedAt + this.options.coolDownMs;
+    if (this.now() < until) return new Date(until);
+    return state.trialRunning ? new Date(this.now()) : null;
+  }
+
   isOpen(integrationId: number): boolean {
     return this.stateOf(integrationId).openedAt !== null;
   }

@@ -3,8 +3,8 @@
  * intake), whether the department already took the lead (or may have: an attempt whose outcome is unknown, or one under
  * way in another job, counts as taken unless staff asked to resend those), its targeting, and that there is a contact.
  */
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
-import type { Db } from '../../../db/database.ts';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/database.ts';
 import { leadSendHistories } from '../../../db/schema/index.ts';
 import { blacklistIndex, entriesFor } from '../../leads/blacklist/batch.ts';
 import { contactValuesOf, hitsAmong } from '../../leads/blacklist/matcher.ts';
@@ -34,10 +34,11 @@ export type CheckedLead = {
   country: string | null;
   language: string | null;
 };
+/** `jobId`: the job checking (its own rows are not "sent before"); 0 for a send outside a job. */
 export type Targeting = { departmentId: number; jobId: number; resendUnknown: boolean; countries: readonly string[]; languages: readonly string[] };
 
 /** Lead id → why it is not sent (absent: send it). */
-export async function skipReasons(db: Db, chunk: readonly CheckedLead[], targeting: Targeting): Promise<Map<number, string>> {
+export async function skipReasons(db: Executor, chunk: readonly CheckedLead[], targeting: Targeting): Promise<Map<number, string>> {
   const reasons = new Map<number, string>();
   if (chunk.length === 0) return reasons;
   const contacts = chunk.map((lead) => contactValuesOf({ email: lead.email, alt_email: lead.alt_email, phone_normalized: lead.phone, alt_phone: lead.alt_phone, ip: lead.ip }));
@@ -50,7 +51,8 @@ export async function skipReasons(db: Db, chunk: readonly CheckedLead[], targeti
         and(
           eq(leadSendHistories.broker_department_id, targeting.departmentId),
           or(inArray(leadSendHistories.state, ['success', 'sending']), and(eq(leadSendHistories.state, 'failure'), inArray(leadSendHistories.failure_status, outcomeUnknownStatuses))),
-          ne(leadSendHistories.job_id, targeting.jobId),
+          // Rows without a job (automatic distribution's) count too.
+          sql`${leadSendHistories.job_id} is distinct from ${targeting.jobId}`,
           inArray(
             leadSendHistories.lead_id,
             chunk.map((lead) => lead.id),

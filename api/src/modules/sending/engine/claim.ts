@@ -6,17 +6,18 @@
  * workers) could both pass them and both call the broker. So the claim locks each (department, lead) pair — in lead
  * order, so two claims never wait on each other in a circle — and, holding the locks, skips a lead that another job
  * has sent, is sending, or may have sent (outcome unknown, unless staff asked to resend those): under READ COMMITTED
- * the statements after the lock see every claim committed before it.
+ * the statements after the lock see every claim committed before it. A job has one row per lead, so any other row of
+ * the pair is another send's (automatic distribution's rows have no job).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/database.ts';
+import type { Executor } from '../../../db/database.ts';
 import { columnLiteral } from '../../../db/sqlArrays.ts';
 import { outcomeUnknownStatuses, skipStatuses } from './checks.ts';
 
 export type ClaimTarget = { departmentId: number; resendUnknown: boolean };
 
 /** The ids of `historyIds` claimed for sending; the others were taken elsewhere (now skipped) or no longer queued. */
-export async function claimSends(db: Db, historyIds: readonly number[], target: ClaimTarget): Promise<Set<number>> {
+export async function claimSends(db: Executor, historyIds: readonly number[], target: ClaimTarget): Promise<Set<number>> {
   if (historyIds.length === 0) return new Set();
   const ids = columnLiteral(historyIds);
   const unknown = columnLiteral(target.resendUnknown ? [] : outcomeUnknownStatuses);
@@ -27,7 +28,7 @@ export async function claimSends(db: Db, historyIds: readonly number[], target: 
     const takenBy = (states: SQL) => sql`
       select 1 from lead_send_histories as other
        where other.lead_id = h.lead_id and other.broker_department_id = ${target.departmentId}
-         and other.job_id is distinct from h.job_id and (${states})`;
+         and other.id <> h.id and (${states})`;
     const taken = sql`other.state in ('sending', 'success') or (other.state = 'failure' and other.failure_status = any(${unknown}::text[]))`;
     await tx.execute(sql`
       update lead_send_histories as h

@@ -7,16 +7,15 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { SendReport } from '@crm/shared/contract';
 import { brokerDepartments, leadSendHistories, leads, sources } from '../../../db/schema/index.ts';
 import { refreshSmallTableStatistics } from '../../../db/statistics.ts';
-import { recordAffiliateEvents } from '../../affiliates/postbacks.ts';
 import { PermanentJobError, type JobContext, type JobOutcome } from '../../jobs/queue.ts';
 import { html } from '../../notifications/html.ts';
 import type { LeadToSend } from '../adapters/types.ts';
-import { columnLiteral } from '../../../db/sqlArrays.ts';
 import { Batcher } from '../../../db/batcher.ts';
 import { loadIntegrationConfig } from '../integrations/resource.ts';
 import { skipReasons, skipStatuses, type CheckedLead } from './checks.ts';
 import { claimSends, type ClaimTarget } from './claim.ts';
 import type { SendEngine } from './deps.ts';
+import { leadToSendColumns, writeSendOutcomes } from './outcome.ts';
 import { sendJobPayload } from './payload.ts';
 import { sendLead, type LeadAttempt } from './sendLead.ts';
 import { sendableDepartment } from './start.ts';
@@ -41,22 +40,7 @@ async function queuedChunk(context: JobContext, size: number, afterId: number): 
     .limit(size)
     .as('chunk');
   const lead = context.db
-    .select({
-      id: leads.id,
-      lead_id: leads.lead_id,
-      name: leads.name,
-      surname: leads.surname,
-      email: leads.email,
-      alt_email: leads.alt_email,
-      phone: leads.phone_normalized,
-      alt_phone: leads.alt_phone,
-      country: leads.country,
-      language: leads.language,
-      ip: leads.ip,
-      funnel: leads.funnel,
-      source: sql<string | null>`${sources.name}`.as('source'),
-      comment: leads.comment,
-    })
+    .select(leadToSendColumns)
     .from(leads)
     .leftJoin(sources, eq(sources.id, leads.source_id))
     .where(eq(leads.id, chunk.leadId))
@@ -94,7 +78,6 @@ async function skip(context: JobContext, historyIds: readonly number[], status: 
      where id = any(${`{${historyIds.join(',')}}`}::bigint[]) and state = 'queued'`);
 }
 
-/** A send's outcome as written: the history row, and the lead's broker fields when it succeeded. */
 type Written = { lead: QueuedLead; attempt: LeadAttempt };
 
 /** Claims in one transaction per batch of rows handed to senders (claim.ts). */
@@ -108,47 +91,17 @@ function claimer(context: JobContext, target: ClaimTarget, concurrency: number):
   );
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-
-/** Outcomes written in one transaction per batch: the history rows, then the leads that were taken. */
+/** Outcomes written in one transaction per batch. */
 function outcomeWriter(context: JobContext, departmentId: number): Batcher<Written, void> {
   return new Batcher(
     async (written: Written[]) => {
-      const rows = [...written].sort((a, b) => a.lead.id - b.lead.id);
-      const taken = rows.filter((row) => row.attempt.result.success);
-      await context.db.transaction(async (tx) => {
-        await tx.execute(sql`
-          update lead_send_histories as h
-             set state = v.state, failure_status = v.failure_status, api_lead_id = v.api_lead_id, lead_url = v.lead_url,
-                 request = v.request, response = v.response, duration_ms = v.duration_ms, updated_at = now()
-            from unnest(${columnLiteral(rows.map((row) => row.lead.historyId))}::bigint[],
-                        ${columnLiteral(rows.map((row) => (row.attempt.result.success ? 'success' : 'failure')))}::text[],
-                        ${columnLiteral(rows.map((row) => row.attempt.result.failure_status))}::text[],
-                        ${columnLiteral(rows.map((row) => row.attempt.result.api_lead_id))}::text[],
-                        ${columnLiteral(rows.map((row) => row.attempt.result.lead_url))}::text[],
-                        ${columnLiteral(rows.map((row) => json(row.attempt.request)))}::jsonb[],
-                        ${columnLiteral(rows.map((row) => json(row.attempt.response)))}::jsonb[],
-                        ${columnLiteral(rows.map((row) => row.attempt.durationMs))}::int[])
-              as v(id, state, failure_status, api_lead_id, lead_url, request, response, duration_ms)
-           where h.id = v.id`);
-        if (taken.length === 0) return;
-        await tx.execute(sql`
-          update leads as l
-             set api_lead_id = v.api_lead_id, lead_url = v.lead_url, client_url = v.client_url, last_broker_department_id = ${departmentId},
-                 last_sent_at = now(), is_fresh = false, updated_at = now()
-            from unnest(${columnLiteral(taken.map((row) => row.lead.id))}::int[],
-                        ${columnLiteral(taken.map((row) => row.attempt.result.api_lead_id))}::text[],
-                        ${columnLiteral(taken.map((row) => row.attempt.result.lead_url))}::text[],
-                        ${columnLiteral(taken.map((row) => row.attempt.result.client_url))}::text[])
-              as v(id, api_lead_id, lead_url, client_url)
-           where l.id = v.id`);
-        // Delivered to a broker: the leads' affiliates hear of it (those with a postback for it), committed with the send.
-        await recordAffiliateEvents(
+      await context.db.transaction((tx) =>
+        writeSendOutcomes(
           tx,
-          taken.map((row) => row.lead.id),
-          'delivered',
-        );
-      });
+          written.map(({ lead, attempt }) => ({ leadId: lead.id, historyId: lead.historyId, attempt })),
+          departmentId,
+        ),
+      );
       return written.map(() => undefined);
     },
     { maxItems: 100, maxWaitMs: 50 },

@@ -1,0 +1,45 @@
+/** A lead's distribution as the lead profile's Distribution tab reads it (`GET /lead/{id}/distribution`). */
+import { asc, eq } from 'drizzle-orm';
+import type { LeadDistribution } from '@crm/shared/contract';
+import type { Db } from '../../db/database.ts';
+import { brokerDepartments, brokers, distributionDecisions, leadDistributions, leads } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { departmentLabelSql } from '../brokers/relations.ts';
+
+export async function leadDistributionOf(db: Db, leadId: number): Promise<LeadDistribution> {
+  const [lead] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId));
+  if (!lead) throw notFound('Lead');
+  const [row] = await db.select().from(leadDistributions).where(eq(leadDistributions.lead_id, leadId));
+  const decisions = await db
+    .select({
+      id: distributionDecisions.id,
+      attempt: distributionDecisions.attempt,
+      tier: distributionDecisions.tier,
+      department_id: distributionDecisions.department_id,
+      label: departmentLabelSql,
+      code: distributionDecisions.code,
+      detail: distributionDecisions.detail,
+      at: distributionDecisions.at,
+    })
+    .from(distributionDecisions)
+    .leftJoin(brokerDepartments, eq(brokerDepartments.id, distributionDecisions.department_id))
+    .leftJoin(brokers, eq(brokers.id, brokerDepartments.broker_id))
+    .where(eq(distributionDecisions.lead_id, leadId))
+    .orderBy(asc(distributionDecisions.id));
+  return {
+    lead_id: leadId,
+    state: row?.state ?? null,
+    reason_code: row?.reason_code ?? null,
+    reason: row?.reason ?? null,
+    rule_id: row?.rule_id ?? null,
+    attempts: row?.attempts ?? 0,
+    hold_until: row?.hold_until?.toISOString() ?? null,
+    next_attempt_at: row && (row.state === 'pending' || row.state === 'held') ? row.next_attempt_at.toISOString() : null,
+    delivered_department_id: row?.delivered_department_id ?? null,
+    decisions: decisions.map(({ department_id, label, at, ...decision }) => ({
+      ...decision,
+      department: department_id === null ? null : { id: department_id, label: label ?? `#${department_id}` },
+      at: at.toISOString(),
+    })),
+  };
+}

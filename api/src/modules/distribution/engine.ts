@@ -1,0 +1,173 @@
+/**
+ * The distribution engine (DESIGN §6): a lead goes through its rule's tiers in order; within a tier a weighted
+ * random pick among the departments that are open, under every cap (a slot reserved before the call), with a closed
+ * circuit, whose targeting accepts the lead, and to which it was never sent; the call goes through the send engine.
+ * A refusal or an error fails over to the next candidate (the rest of the tier, then the next tier) up to the most
+ * attempts per lead; a timeout does not (the broker may have the lead). When only hours, caps or circuits stand in
+ * the way the lead is held and tried again until the hold time ends; otherwise it is left unassigned. Every verdict
+ * is stored with the bookkeeping of its attempt (attempt.ts).
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { passingVerdicts, type DistributionState, type DistributionVerdict } from '@crm/shared/contract';
+import type { Executor } from '../../db/database.ts';
+import { leadDistributions, leadSendHistories, leads, sources } from '../../db/schema/index.ts';
+import { nextChange } from '../../time/openingHours.ts';
+import type { LeadToSend } from '../sending/adapters/types.ts';
+import type { CheckedLead } from '../sending/engine/checks.ts';
+import type { SendEngine } from '../sending/engine/deps.ts';
+import { loadIntegrationConfig } from '../sending/integrations/resource.ts';
+import { leadToSendColumns } from '../sending/engine/outcome.ts';
+import { sendLead } from '../sending/engine/sendLead.ts';
+import { interruptedStatus } from '../sending/engine/targets.ts';
+import { classify, finishAttempt, startAttempt, writeDecisions, type Decision } from './attempt.ts';
+import { candidatesOf, localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
+import { weightedPick, type RandomSource, type RuleMatch } from './routing.ts';
+import { distributionSettingsOf } from './settings.ts';
+
+type RoutedLead = LeadToSend & CheckedLead;
+
+export type DistributionDeps = {
+  engine: SendEngine;
+  /** The matching rule's tiers (rules.ts `matchingRule`; tests give tiers directly). */
+  tiersFor: (executor: Executor, lead: RoutedLead) => Promise<RuleMatch>;
+  /** Whether any rule is enabled: without one, a batch of leads is left unassigned in one statement (queue.ts). */
+  anyRule?: (executor: Executor) => Promise<boolean>;
+  random?: RandomSource;
+  now?: () => Date;
+};
+
+export type DistributionResult = { state: DistributionState; reason_code: DistributionVerdict | null; attempts: number; department_id: number | null };
+
+/** A lead held by a cap or a circuit is tried again after this long (one held by hours: when a department opens). */
+const retryMs = 5 * 60_000;
+const finished: readonly DistributionState[] = ['delivered', 'unassigned', 'timeout'];
+const temporary = new Set<DistributionVerdict>(passingVerdicts);
+const hour = 3_600_000;
+
+async function loadLead(executor: Executor, leadId: number): Promise<RoutedLead | null> {
+  const [lead] = await executor.select(leadToSendColumns).from(leads).leftJoin(sources, eq(sources.id, leads.source_id)).where(eq(leads.id, leadId));
+  return lead ?? null;
+}
+
+type Settle = {
+  state: DistributionState;
+  code: DistributionVerdict;
+  detail: string;
+  attempt: number;
+  decisions: readonly Decision[];
+  /** The lead's reason when it is not the verdict on the lead (a held lead's: what holds it). */
+  reason?: Verdict;
+  holdUntil?: Date | null;
+  nextAttemptAt?: Date;
+};
+
+/** Ends a pass without a delivery: the verdicts still to write and the lead's state, in one transaction. */
+async function settle(deps: DistributionDeps, leadId: number, outcome: Settle): Promise<DistributionResult> {
+  const lead: Decision = { code: outcome.code, detail: outcome.detail, tier: null, departmentId: null };
+  await deps.engine.db.transaction(async (tx) => {
+    await writeDecisions(tx, leadId, outcome.attempt, [...outcome.decisions, lead]);
+    await tx
+      .update(leadDistributions)
+      .set({
+        state: outcome.state,
+        reason_code: outcome.reason?.code ?? outcome.code,
+        reason: outcome.reason?.detail ?? outcome.detail,
+        hold_until: outcome.holdUntil ?? null,
+        ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+        updated_at: sql`now()`,
+      })
+      .where(eq(leadDistributions.lead_id, leadId));
+  });
+  return { state: outcome.state, reason_code: outcome.reason?.code ?? outcome.code, attempts: outcome.attempt - 1, department_id: null };
+}
+
+type Call = { candidate: Candidate; tierWeight: number; attempt: number; met: Decision[] };
+type CallResult = { done: DistributionResult } | { verdict: Verdict; called: boolean };
+
+/** One pick: reserve and claim, call, write the outcome. */
+async function callCandidate(deps: DistributionDeps, lead: RoutedLead, now: Date, call: Call): Promise<CallResult> {
+  const { engine } = deps;
+  const { candidate } = call;
+  const integration = candidate.integrationId === null ? null : await loadIntegrationConfig(engine.db, engine.secrets, candidate.integrationId);
+  if (!integration) return { verdict: { code: 'INACTIVE', detail: 'no send integration' }, called: false };
+  const picked: Decision = { code: 'PICKED', detail: `picked (weight ${candidate.weight} of ${call.tierWeight})`, tier: candidate.tier, departmentId: candidate.departmentId };
+  const started = await startAttempt(engine.db, { leadId: lead.id, country: lead.country, candidate, integrationId: integration.id, attempt: call.attempt, met: call.met, picked, now });
+  if (!started.ok) return { verdict: started.verdict, called: false };
+  call.met.length = 0;
+  const limiter = engine.limiters.for(integration.id, integration.concurrency);
+  const result = await limiter.run(() => sendLead(engine, integration, lead));
+  const { outcome, verdict } = classify(result);
+  await finishAttempt(engine.db, { leadId: lead.id, candidate, historyId: started.historyId, slots: started.slots, attempt: call.attempt, call: result, outcome, verdict });
+  if (outcome === 'delivered' || outcome === 'timeout') {
+    return { done: { state: outcome === 'delivered' ? 'delivered' : 'timeout', reason_code: verdict.code, attempts: call.attempt, department_id: candidate.departmentId } };
+  }
+  return { verdict, called: true };
+}
+
+/** Distributes one lead (a pass: a held lead gets more later). Idempotent once the lead's distribution has ended. */
+export async function distributeLead(deps: DistributionDeps, leadId: number): Promise<DistributionResult | null> {
+  const { db } = deps.engine;
+  const now = deps.now?.() ?? new Date();
+  const random = deps.random ?? Math.random;
+  await db.insert(leadDistributions).values({ lead_id: leadId }).onConflictDoNothing();
+  const [row] = await db.select().from(leadDistributions).where(eq(leadDistributions.lead_id, leadId));
+  const lead = await loadLead(db, leadId);
+  if (!row || !lead) return null;
+  if (finished.includes(row.state)) return { state: row.state, reason_code: row.reason_code, attempts: row.attempts, department_id: row.delivered_department_id };
+  // A call an earlier pass started and never finished (its worker died; the lease let this one in): the broker may
+  // have the lead, so that department is not tried again (ALREADY_SENT) and its slots stay taken.
+  await db
+    .update(leadSendHistories)
+    .set({ state: 'failure', failure_status: interruptedStatus, updated_at: sql`now()` })
+    .where(and(eq(leadSendHistories.lead_id, leadId), isNull(leadSendHistories.job_id), eq(leadSendHistories.state, 'sending')));
+  const settings = await distributionSettingsOf(db);
+  const match = await deps.tiersFor(db, lead);
+  if (!match) return settle(deps, leadId, { state: 'unassigned', code: 'NO_RULE', detail: 'no rule matches the lead', attempt: row.attempts + 1, decisions: [] });
+  await db.update(leadDistributions).set({ rule_id: match.ruleId }).where(eq(leadDistributions.lead_id, leadId));
+
+  const candidates = await candidatesOf(db, match.tiers);
+  const met: Decision[] = [];
+  const waiting: { verdict: Verdict; opens: Date | null }[] = [];
+  let attempts = row.attempts;
+  let last: Verdict | null = null;
+  for (let tier = 0; tier < match.tiers.length; tier += 1) {
+    const eligible: Candidate[] = [];
+    for (const candidate of candidates.filter((entry) => entry.tier === tier)) {
+      const verdict = await passOver(db, deps.engine, candidate, lead, now);
+      if (!verdict) {
+        eligible.push(candidate);
+        continue;
+      }
+      met.push({ ...verdict, tier, departmentId: candidate.departmentId });
+      if (temporary.has(verdict.code)) waiting.push({ verdict, opens: verdict.code === 'CLOSED' ? nextChange(candidate.limits, now) : null });
+    }
+    while (eligible.length > 0) {
+      if (attempts >= settings.max_attempts) {
+        return settle(deps, leadId, { state: 'unassigned', code: 'MAX_ATTEMPTS', detail: `${attempts} attempts made, the most per lead`, attempt: attempts + 1, decisions: met });
+      }
+      const candidate = weightedPick(eligible, random);
+      if (!candidate) break;
+      const tierWeight = eligible.reduce((sum, entry) => sum + entry.weight, 0);
+      eligible.splice(eligible.indexOf(candidate), 1);
+      const outcome = await callCandidate(deps, lead, now, { candidate, tierWeight, attempt: attempts + 1, met });
+      if ('done' in outcome) return outcome.done;
+      if (outcome.called) attempts += 1;
+      else met.push({ ...outcome.verdict, tier, departmentId: candidate.departmentId });
+      if (temporary.has(outcome.verdict.code) && !outcome.called) waiting.push({ verdict: outcome.verdict, opens: null });
+      last = outcome.verdict;
+    }
+  }
+  const attempt = attempts + 1;
+  const [first] = waiting;
+  if (!first) {
+    const detail = last ? `no department of the rule took the lead (last: ${last.detail})` : 'no department of the rule can take the lead';
+    return settle(deps, leadId, { state: 'unassigned', code: 'NO_CANDIDATE', detail, attempt, decisions: met });
+  }
+  const holdUntil = row.hold_until ?? new Date(now.getTime() + settings.hold_hours * hour);
+  if (now >= holdUntil)
+    return settle(deps, leadId, { state: 'unassigned', code: 'HOLD_EXPIRED', detail: `held until the hold time ended: ${first.verdict.detail}`, attempt, decisions: met });
+  // At the first opening met; sooner when a cap or a circuit holds it (either may free up any time).
+  const next = new Date(Math.min(holdUntil.getTime(), ...waiting.map((entry) => entry.opens?.getTime() ?? now.getTime() + retryMs)));
+  const detail = `held (${first.verdict.detail}): next try ${localMoment(next, now, 'UTC')}, until ${localMoment(holdUntil, now, 'UTC')}`;
+  return settle(deps, leadId, { state: 'held', code: 'HELD', detail, attempt, decisions: met, reason: first.verdict, holdUntil, nextAttemptAt: next });
+}

@@ -1,0 +1,30 @@
+/**
+ * What the engine routes by: the matching rule's tiers (rules.ts finds the rule; the engine only sees this shape), and
+ * the weighted pick within a tier.
+ */
+
+/** Departments of one priority tier, each with its weight (a share of the tier's total). */
+export type RoutingTier = { departments: { departmentId: number; weight: number }[] };
+/** The first enabled rule that matches a lead, or null when none does. */
+export type RuleMatch = { ruleId: number; ruleName: string; tiers: RoutingTier[] } | null;
+
+/** A uniform number in [0, 1): Math.random in production, a seeded sequence in tests. */
+export type RandomSource = () => number;
+
+/**
+ * One of `items` with probability weight ÷ total weight (items of weight 0 only when all are 0, then uniformly);
+ * null for none. Pure: `random` is the only source of chance.
+ */
+export function weightedPick<Item extends { weight: number }>(items: readonly Item[], random: RandomSource): Item | null {
+  if (items.length === 0) return null;
+  const total = items.reduce((sum, item) => sum + Math.max(item.weight, 0), 0);
+  if (total <= 0) return items[Math.min(Math.floor(random() * items.length), items.length - 1)] ?? null;
+  let point = random() * total;
+  for (const item of items) {
+    const weight = Math.max(item.weight, 0);
+    if (point < weight) return item;
+    point -= weight;
+  }
+  // Rounding left the point at the very end: the last item with a weight.
+  return [...items].reverse().find((item) => item.weight > 0) ?? null;
+}
