@@ -2,6 +2,7 @@
 import type { Db } from '../db/database.ts';
 import { registerAffiliateJobs } from '../modules/affiliates/jobs.ts';
 import { registerDistributionJobs } from '../modules/distribution/jobs.ts';
+import { anyEnabledRule, matchingRule } from '../modules/distribution/rules.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { registerLeadJobs } from '../modules/leads/jobs.ts';
 import type { SendEngine } from '../modules/sending/engine/deps.ts';
@@ -13,5 +14,5 @@ export function registerJobs(jobs: JobQueue, { db, engine }: { db: Db; engine: S
   registerSendJobs(jobs, engine);
   registerAffiliateJobs(jobs, db);
   // Until the rules (distribution/rules.ts `matchingRule`) are merged, no rule matches: queued leads are left unassigned (NO_RULE).
-  registerDistributionJobs(jobs, { engine, tiersFor: () => Promise.resolve(null) });
+  registerDistributionJobs(jobs, { engine, tiersFor: matchingRule, anyRule: anyEnabledRule });
 }

@@ -22,9 +22,22 @@ import { interruptedStatus } from '../sending/engine/targets.ts';
 import { classify, finishAttempt, startAttempt, writeDecisions, type Decision } from './attempt.ts';
 import { candidatesOf, localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
 import { weightedPick, type RandomSource, type RuleMatch } from './routing.ts';
+import type { RoutableLead } from './rules.ts';
 import { distributionSettingsOf } from './settings.ts';
 
-type RoutedLead = LeadToSend & CheckedLead;
+type RoutedLead = LeadToSend & CheckedLead & RoutableLead;
+
+/** What the rules match on, beside what a send needs. */
+const routingColumns = {
+  ...leadToSendColumns,
+  affiliate_company_id: leads.affiliate_company_id,
+  source_id: leads.source_id,
+  sub1: leads.sub1,
+  sub2: leads.sub2,
+  sub3: leads.sub3,
+  sub4: leads.sub4,
+  sub5: leads.sub5,
+};
 
 export type DistributionDeps = {
   engine: SendEngine;
@@ -45,7 +58,7 @@ const temporary = new Set<DistributionVerdict>(passingVerdicts);
 const hour = 3_600_000;
 
 async function loadLead(executor: Executor, leadId: number): Promise<RoutedLead | null> {
-  const [lead] = await executor.select(leadToSendColumns).from(leads).leftJoin(sources, eq(sources.id, leads.source_id)).where(eq(leads.id, leadId));
+  const [lead] = await executor.select(routingColumns).from(leads).leftJoin(sources, eq(sources.id, leads.source_id)).where(eq(leads.id, leadId));
   return lead ?? null;
 }
 

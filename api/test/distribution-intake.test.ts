@@ -1,0 +1,82 @@
+/**
+ * From the affiliate API to a broker through the saved rules, as the worker runs it (app/jobs.ts wires `matchingRule`
+ * and `anyEnabledRule`): an accepted lead is queued with its insert, matched by its country, delivered; a lead no rule
+ * matches is left unassigned; with no rule enabled a batch is left unassigned in one statement, verdicts written.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eq } from 'drizzle-orm';
+import * as tables from '../src/db/schema/index.ts';
+import type { DistributionDeps } from '../src/modules/distribution/engine.ts';
+import { runDueDistributions } from '../src/modules/distribution/queue.ts';
+import { anyEnabledRule, matchingRule } from '../src/modules/distribution/rules.ts';
+import { affiliateFixture, type AffiliateFixture } from './affiliateFixture.ts';
+import { distributionFixture, type Desk } from './distributionFixture.ts';
+
+const noConditions = { affiliate_company_ids: [], source_ids: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
+
+describe('distribution of affiliate leads through the saved rules', () => {
+  let fixture: Awaited<ReturnType<typeof distributionFixture>>;
+  let affiliates: AffiliateFixture;
+  let german: Desk;
+  let ruleId: number;
+  let deps: DistributionDeps;
+
+  const leadRow = async (publicId: string) => {
+    const [lead] = await fixture.context.database.db.select().from(tables.leads).where(eq(tables.leads.lead_id, publicId));
+    assert.ok(lead, publicId);
+    return lead;
+  };
+
+  before(async () => {
+    fixture = await distributionFixture();
+    affiliates = await affiliateFixture(fixture.context, 'Routed Affiliates');
+    german = await fixture.desk();
+    const response = await fixture.call('POST', '/distribution/rules', {
+      name: 'German leads',
+      is_enabled: true,
+      ...noConditions,
+      countries: ['DE'],
+      tiers: [{ departments: [{ department_id: german.id, weight: 1 }] }],
+    });
+    assert.equal(response.statusCode, 201, response.body);
+    ruleId = (response.json() as { data: { id: number } }).data.id;
+    deps = { engine: fixture.context.engine, tiersFor: matchingRule, anyRule: anyEnabledRule };
+  });
+  after(() => fixture.close());
+
+  test('a matching lead is delivered by its rule; one no rule matches is unassigned with NO_RULE', async () => {
+    const routed = await leadRow(await affiliates.accepted({ phone: '+4930123456', country: 'DE' }));
+    const stray = await leadRow(await affiliates.accepted({ country: 'FR' }));
+    assert.equal((await fixture.stateOf(routed.id)).state, 'pending', 'queued by the intake');
+    assert.equal(await runDueDistributions(deps, ['pending']), 2);
+
+    const delivered = await fixture.stateOf(routed.id);
+    assert.deepEqual([delivered.state, delivered.rule_id, delivered.delivered_department_id], ['delivered', ruleId, german.id]);
+    assert.deepEqual(
+      german.broker.received.map((lead) => lead.email),
+      [routed.email],
+    );
+    assert.deepEqual(
+      (await fixture.verdicts(routed.id)).map((verdict) => verdict.split(':')[0]),
+      [`1 PICKED ${german.id}`, `1 DELIVERED ${german.id}`],
+    );
+
+    const unassigned = await fixture.stateOf(stray.id);
+    assert.deepEqual([unassigned.state, unassigned.reason_code], ['unassigned', 'NO_RULE']);
+  });
+
+  test('with no rule enabled, the queued leads are left unassigned with their verdict, none sent', async () => {
+    const disabled = await fixture.call('PUT', `/distribution/rules/${ruleId}/enabled`, { is_enabled: false });
+    assert.equal(disabled.statusCode, 200, disabled.body);
+    const leads = await Promise.all([1, 2, 3].map(async () => leadRow(await affiliates.accepted({ country: 'DE' }))));
+    const sentBefore = german.broker.received.length;
+    assert.equal(await runDueDistributions(deps, ['pending']), 3);
+    for (const lead of leads) {
+      const state = await fixture.stateOf(lead.id);
+      assert.deepEqual([state.state, state.reason_code, state.reason], ['unassigned', 'NO_RULE', 'no rule matches the lead']);
+      assert.deepEqual(await fixture.verdicts(lead.id), ['1 NO_RULE -: no rule matches the lead']);
+    }
+    assert.equal(german.broker.received.length, sentBefore, 'nothing sent');
+  });
+});
