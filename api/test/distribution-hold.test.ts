@@ -121,6 +121,9 @@ describe('distribution: hours, holding and the queue', () => {
     assert.equal(parsed.state, 'delivered');
     assert.equal(parsed.rule_id, 7);
     assert.equal(parsed.delivered_department_id, open.id);
+    assert.equal(parsed.rule_name, null, 'rule 7 of the fixture is not stored');
+    assert.match(parsed.delivered_department?.label ?? '', /^Routing Broker - Desk \d+$/);
+    assert.equal(parsed.delivered_department?.id, open.id);
     assert.deepEqual(
       parsed.decisions.map((decision) => [decision.attempt, decision.tier, decision.department?.id ?? null, decision.code, decision.detail]),
       [
@@ -133,7 +136,7 @@ describe('distribution: hours, holding and the queue', () => {
 
     const never = await fx.newLead();
     const untouched = leadDistribution.parse(((await fx.call('GET', `/lead/${never.id}/distribution`)).json() as { data: unknown }).data);
-    assert.deepEqual([untouched.state, untouched.decisions], [null, []]);
+    assert.deepEqual([untouched.state, untouched.decisions, untouched.rule_name, untouched.delivered_department], [null, [], null, null]);
     assert.equal((await fx.call('GET', '/lead/999999/distribution')).statusCode, 404);
     const viewer = await fx.context.userWith(['lead.view']);
     assert.equal((await fx.call('GET', `/lead/${lead.id}/distribution`, undefined, viewer.token)).statusCode, 403);

@@ -65,10 +65,13 @@ export const leadDistribution = z.object({
   reason_code: z.enum(distributionVerdicts).nullable(),
   reason: z.string().nullable(),
   rule_id: z.number().int().nullable(),
+  /** The matched rule's name; null when none matched or the rule was deleted since. */
+  rule_name: z.string().nullable(),
   attempts: z.number().int(),
   hold_until: isoDateTime.nullable(),
   next_attempt_at: isoDateTime.nullable(),
   delivered_department_id: z.number().int().nullable(),
+  delivered_department: z.object({ id: z.number().int(), label: z.string() }).nullable(),
   decisions: z.array(distributionDecision),
 });
 export type LeadDistribution = z.infer<typeof leadDistribution>;
