@@ -143,4 +143,15 @@ describe('distribution: hours, holding and the queue', () => {
     const profileViewer = await fx.context.userWith(['lead.single.view']);
     assert.equal((await fx.call('GET', `/lead/${lead.id}/distribution`, undefined, profileViewer.token)).statusCode, 200);
   });
+
+  test('GET /lead?distribution=: the leads in that distribution state only', async () => {
+    const lead = await fx.newLead();
+    await distributeLead(fx.deps([fx.tier([berlin, 100])], { now: mondayMorning }), lead.id);
+    const never = await fx.newLead();
+    const ids = async (state: string) => ((await fx.call('GET', `/lead?distribution=${state}&per_page=100`)).json() as { data: { id: number }[] }).data.map((row) => row.id);
+    assert.ok((await ids('held')).includes(lead.id));
+    assert.ok(!(await ids('delivered')).includes(lead.id));
+    assert.ok(!(await ids('held')).includes(never.id));
+    assert.equal((await fx.call('GET', '/lead?distribution=lost')).statusCode, 422);
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { estimatedPaginated, idText, isoDateTime, maxNameLength, maxTextLength, optionalText, paginationQuery, recordId as reference, text } from './common.ts';
+import { distributionStates } from './distributionDecisions.ts';
 
 /** `1,2,3` (or a repeated key) → [1, 2, 3]: the multi-value filters of the advanced search. */
 const listOf = <Item extends z.ZodType>(item: Item, max: number) =>
@@ -62,6 +63,8 @@ export const leadSearchQuery = paginationQuery.extend({
   has_deposit: flag.optional(),
   is_fresh: flag.optional(),
   sent: z.enum(leadSentFilters).optional(),
+  /** Automatic distribution's state (issue 33): the leads queued and now in that state. */
+  distribution: z.enum(distributionStates).optional(),
 });
 export type LeadSearchQuery = z.input<typeof leadSearchQuery>;
 /** The filter keys (everything but paging and sorting), in the order the screen shows them. */
@@ -84,6 +87,7 @@ export const leadFilterKeys = [
   'has_deposit',
   'is_fresh',
   'sent',
+  'distribution',
 ] as const;
 export type LeadFilterKey = (typeof leadFilterKeys)[number];
 /** The filters taking several comma-separated values. */

@@ -21,7 +21,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, or,
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { leadCountCap, leadFilterKeys, type leadSearchQuery } from '@crm/shared/contract';
-import { compactedSearchText, compactSearchText, leads, leadTags } from '../../../db/schema/index.ts';
+import { compactedSearchText, compactSearchText, leadDistributions, leads, leadTags } from '../../../db/schema/index.ts';
 
 /** The search query after validation and defaults (what the route handler receives). */
 export type ParsedLeadSearchQuery = z.output<typeof leadSearchQuery>;
@@ -172,6 +172,9 @@ export function leadSearchWhere(query: ParsedLeadSearchQuery, lookup = false): S
   if (query.is_fresh !== undefined) conditions.push(eq(leads.is_fresh, query.is_fresh));
   if (query.sent === 'sent') conditions.push(isNotNull(leads.last_sent_at));
   if (query.sent === 'not_sent') conditions.push(isNull(leads.last_sent_at));
+  if (query.distribution) {
+    conditions.push(sql`exists (select 1 from ${leadDistributions} where ${leadDistributions.lead_id} = ${leads.id} and ${leadDistributions.state} = ${query.distribution})`);
+  }
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
 }

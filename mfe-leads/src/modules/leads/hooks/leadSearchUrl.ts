@@ -4,7 +4,7 @@
  * API takes them. Anything in the URL that the API would refuse is dropped here, so a hand-edited link
  * never turns into a 422.
  */
-import { leadFilterKeys, leadMultiValueFilters, leadSortKeys, type LeadFilterKey } from '@crm/shared/contract';
+import { distributionStates, leadFilterKeys, leadMultiValueFilters, leadSortKeys, type LeadFilterKey } from '@crm/shared/contract';
 
 export const leadPageSizes = [10, 25, 50, 100] as const;
 const defaultLeadPageSize = 25;
@@ -55,6 +55,7 @@ function cleanFilter(key: LeadFilterKey, raw: string): string | undefined {
   if ((dateFilters as readonly string[]).includes(key)) return isoDate.test(value) ? value : undefined;
   if ((yesNoFilters as readonly string[]).includes(key)) return value === 'true' || value === 'false' ? value : undefined;
   if (key === 'sent') return value === 'sent' || value === 'not_sent' ? value : undefined;
+  if (key === 'distribution') return (distributionStates as readonly string[]).includes(value) ? value : undefined;
   return value.slice(0, 255);
 }
 

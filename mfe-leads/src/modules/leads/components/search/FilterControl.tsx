@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Col, Form, Input, Select } from '@crm/shared/ui';
-import type { LeadFilterKey } from '@crm/shared/contract';
+import { distributionStates, type LeadFilterKey } from '@crm/shared/contract';
 import type { Choice } from '../../hooks/useLeadChoices.ts';
 
 export type FilterKind =
@@ -12,6 +12,7 @@ export type FilterKind =
   | { kind: 'date' }
   | { kind: 'yesNo' }
   | { kind: 'sent' }
+  | { kind: 'distribution' }
   | { kind: 'choices'; choices: readonly Choice<string | number>[]; loading: boolean }
   /** Free codes typed in (no option list exists for them, e.g. languages). */
   | { kind: 'codes' };
@@ -50,6 +51,8 @@ function control(name: LeadFilterKey, label: string, filter: FilterKind, t: (key
         { value: 'sent', label: t('leads.search.sent.sent') },
         { value: 'not_sent', label: t('leads.search.sent.not_sent') },
       ]);
+    case 'distribution':
+      return anyOf(distributionStates.map((state) => ({ value: state, label: t(`leads.search.distribution.${state}`) })));
     case 'choices':
       return <Select mode="multiple" allowClear aria-label={label} placeholder={t('leads.search.any')} loading={filter.loading} optionFilterProp="label" options={[...filter.choices]} />;
     case 'codes':

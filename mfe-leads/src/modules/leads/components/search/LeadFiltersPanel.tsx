@@ -52,6 +52,7 @@ function useFilterKinds(): Record<LeadFilterKey, FilterKind> {
     has_deposit: { kind: 'yesNo' },
     is_fresh: { kind: 'yesNo' },
     sent: { kind: 'sent' },
+    distribution: { kind: 'distribution' },
   };
 }
 
