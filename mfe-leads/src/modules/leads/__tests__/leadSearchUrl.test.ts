@@ -3,6 +3,8 @@ import { leadListParams, readLeadSearch, writeLeadSearch } from '../hooks/leadSe
 test('a hand-edited link keeps only what the API accepts', () => {
   const state = readLeadSearch(new URLSearchParams('status_id=1,x,0,2&country=D,DE&has_deposit=maybe&is_fresh=false&created_to=2024-13&sent=nope&sort=name&page=-3&per_page=7'));
   expect(state).toEqual({ filters: { status_id: '1,2', country: 'DE', is_fresh: 'false' }, page: 1, perPage: 25, sort: null });
+  expect(readLeadSearch(new URLSearchParams('distribution=lost')).filters).toEqual({});
+  expect(readLeadSearch(new URLSearchParams('distribution=unassigned')).filters).toEqual({ distribution: 'unassigned' });
 });
 
 test('the URL written back reads as the same state, defaults left out', () => {
