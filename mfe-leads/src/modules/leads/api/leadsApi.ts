@@ -10,6 +10,7 @@ import type {
   LeadCreateBody,
   LeadDataHistory,
   LeadDetail,
+  LeadDistribution,
   LeadHistoryKind,
   LeadPage,
   LeadSendHistory,
@@ -46,6 +47,10 @@ const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'LeadHistory']
       query: ({ id, kind, page, per_page }) => ({ url: `/lead/${id}/histories/${kind}`, params: { page, per_page } }),
       providesTags: (_result, _error, { id }) => [{ type: 'LeadHistory', id }],
     }),
+    leadDistribution: build.query<{ data: LeadDistribution }, number>({
+      query: (id) => ({ url: `/lead/${id}/distribution` }),
+      providesTags: (_result, _error, id) => [{ type: 'LeadHistory', id }],
+    }),
     leadAdd: build.mutation<LeadSaved, LeadCreateBody>({
       query: (body) => ({ url: '/lead', method: 'POST', data: body }),
       invalidatesTags: [{ type: 'Lead', id: listTag }],
@@ -73,5 +78,13 @@ const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'LeadHistory']
   }),
 });
 
-export const { useLeadSearchListQuery, useLeadProfileQuery, useLeadProfileHistoryQuery, useLeadAddMutation, useLeadEditMutation, useLeadChangeStatusMutation, useLeadRemoveMutation } =
-  leadsApi;
+export const {
+  useLeadSearchListQuery,
+  useLeadProfileQuery,
+  useLeadProfileHistoryQuery,
+  useLeadDistributionQuery,
+  useLeadAddMutation,
+  useLeadEditMutation,
+  useLeadChangeStatusMutation,
+  useLeadRemoveMutation,
+} = leadsApi;
