@@ -152,6 +152,8 @@ describe('distribution: hours, holding and the queue', () => {
     assert.ok((await ids('held')).includes(lead.id));
     assert.ok(!(await ids('delivered')).includes(lead.id));
     assert.ok(!(await ids('held')).includes(never.id));
+    const rows = ((await fx.call('GET', '/lead?distribution=held&per_page=100')).json() as { data: { id: number; distribution: unknown }[] }).data;
+    assert.deepEqual(rows.find((row) => row.id === lead.id)?.distribution, { state: 'held', reason: 'closed until 09:00 Europe/Berlin' });
     assert.equal((await fx.call('GET', '/lead?distribution=lost')).statusCode, 422);
   });
 });

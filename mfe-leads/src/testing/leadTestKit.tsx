@@ -26,6 +26,7 @@ export function leadItem(id: number, overrides: Partial<LeadListItem> = {}): Lea
     status: newStatus,
     tags: [{ id: 4, name: 'VIP' }],
     last_department: { id: 8, label: 'Broker One - Berlin' },
+    distribution: null,
     last_sent_at: '2024-03-06T10:20:30.000Z',
     is_fresh: true,
     deposit_exists: true,

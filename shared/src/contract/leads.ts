@@ -130,6 +130,8 @@ export const leadListItem = z.object({
   status: statusCell.nullable(),
   tags: z.array(named),
   last_department: departmentRef.nullable(),
+  /** Automatic distribution's state and last reason; null when never queued. */
+  distribution: z.object({ state: z.enum(distributionStates), reason: z.string().nullable() }).nullable(),
   last_sent_at: isoDateTime.nullable(),
   is_fresh: z.boolean(),
   deposit_exists: z.boolean(),

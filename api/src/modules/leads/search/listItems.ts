@@ -7,7 +7,7 @@
 import { asc, inArray, SQL, sql } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LeadListItem } from '@crm/shared/contract';
-import { brokerDepartments, brokers, leads, leadTags, sources, statuses, tags } from '../../../db/schema/index.ts';
+import { brokerDepartments, brokers, leadDistributions, leads, leadTags, sources, statuses, tags } from '../../../db/schema/index.ts';
 import type { Executor } from '../../../db/database.ts';
 import { departmentLabelSql } from '../../brokers/relations.ts';
 import { leadPageColumns } from './sql.ts';
@@ -31,6 +31,8 @@ export function listItemsSql(pageRows: SQL, orderBy: readonly SQL[]): SQL {
       (select json_build_object('id', ${brokerDepartments.id}, 'label', ${departmentLabelSql})
         from ${brokerDepartments} join ${brokers} on ${brokers.id} = ${brokerDepartments.broker_id}
         where ${brokerDepartments.id} = ${leads.last_broker_department_id}) as last_department,
+      (select json_build_object('state', ${leadDistributions.state}, 'reason', ${leadDistributions.reason})
+        from ${leadDistributions} where ${leadDistributions.lead_id} = ${leads.id}) as distribution,
       ${iso(leads.last_sent_at)} as last_sent_at, ${leads.is_fresh} as is_fresh, ${leads.deposit_exists} as deposit_exists,
       ${leads.purchase_amount} as purchase_amount, ${iso(leads.api_ftd_at)} as api_ftd_at,
       ${iso(leads.created_at)} as created_at, ${iso(leads.updated_at)} as updated_at

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { Space, Tag, formatAmount, renderCell } from '@crm/shared/ui';
+import { Space, Tag, Tooltip, formatAmount, renderCell } from '@crm/shared/ui';
 import type { LeadListItem } from '@crm/shared/contract';
 import type { LeadSortKey } from '../../hooks/leadSearchUrl.ts';
 
@@ -29,6 +29,12 @@ export function leadColumns(t: TFunction<'leads'>, language: string): LeadColumn
     { key: 'status', title: title('status'), shown: true, render: (row) => renderCell('status', row.status, common) },
     { key: 'tags', title: title('tags'), shown: true, render: (row) => renderCell('array', row.tags, common) },
     { key: 'last_department', title: title('last_department'), shown: true, render: (row) => text(row.last_department?.label) },
+    {
+      key: 'distribution',
+      title: t('leads.search.filters.distribution'),
+      shown: false,
+      render: (row) => (row.distribution === null ? text(null) : <Tooltip title={row.distribution.reason}>{t(`leads.search.distribution.${row.distribution.state}`)}</Tooltip>),
+    },
     { key: 'last_sent_at', title: title('last_sent_at'), sortKey: 'last_sent_at', shown: false, render: (row) => renderCell('datetime', row.last_sent_at, common) },
     { key: 'is_fresh', title: title('is_fresh'), shown: true, render: (row) => renderCell('boolean', row.is_fresh, common) },
     {
