@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { leadDistribution } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
 import { distributeLead } from '../src/modules/distribution/engine.ts';
-import { enqueueDistribution, runDueDistributions } from '../src/modules/distribution/queue.ts';
+import { runDueDistributions } from '../src/modules/distribution/queue.ts';
+import { enqueueDistribution } from '../src/modules/leads/distributionQueue.ts';
 import { distributionFixture, type Desk } from './distributionFixture.ts';
 
 /** Monday 2 March 2026, 08:00 in Berlin (UTC+1): an hour before the Berlin desk opens. */

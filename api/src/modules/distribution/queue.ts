@@ -1,6 +1,6 @@
 /**
- * The distribution queue (DESIGN §6: the hold queue lives in PostgreSQL). `enqueueDistribution` writes a pending row
- * per lead in the caller's transaction (the intake's); workers take due rows — pending ones, and held ones whose next
+ * The distribution queue (DESIGN §6: the hold queue lives in PostgreSQL). `enqueueDistribution` (leads/distributionQueue.ts)
+ * writes a pending row per lead in the caller's transaction; workers take due rows — pending ones, and held ones whose next
  * try has come — with a lease (`FOR UPDATE SKIP LOCKED`, `next_attempt_at` moved past the run), so two workers never
  * distribute one lead at once and a lead whose worker died is taken again when its lease ends.
  */
@@ -13,15 +13,6 @@ import { distributeLead, type DistributionDeps } from './engine.ts';
 /** Longer than any pass (a few broker calls at their timeout): a lead whose worker died is due again after it. */
 const leaseSeconds = 300;
 const claimBatch = 20;
-
-/** Queues leads for distribution (a lead queued before keeps its row). */
-export async function enqueueDistribution(executor: Executor, leadIds: readonly number[]): Promise<void> {
-  if (leadIds.length === 0) return;
-  await executor.execute(sql`
-    insert into lead_distributions (lead_id)
-    select id from unnest(${columnLiteral([...new Set(leadIds)])}::int[]) as queued(id)
-    on conflict (lead_id) do nothing`);
-}
 
 async function claimDue(executor: Executor, states: readonly DistributionState[], limit: number): Promise<number[]> {
   const result = await executor.execute<{ lead_id: number }>(sql`

@@ -1,0 +1,25 @@
+/**
+ * The distribution queue's door (DESIGN §6): a lead is queued by a `lead_distributions` row written in the caller's
+ * transaction (the intake's, an add lead's, an import batch's), and the workers are woken by a `NOTIFY` on
+ * `distributionWakeChannel` in that same transaction, so they look only once the rows are there. The distribution
+ * module (a layer above) takes the rows; a missed wake-up only delays a lead until its next sweep.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { columnLiteral } from '../../db/sqlArrays.ts';
+
+/** The channel the distribution workers listen on; the payload is empty (the rows are the work). */
+export const distributionWakeChannel = 'crm_distribution';
+
+/** Queues leads for distribution and wakes the workers on commit (a lead queued before keeps its row). */
+export async function enqueueDistribution(executor: Executor, leadIds: readonly number[]): Promise<void> {
+  if (leadIds.length === 0) return;
+  await executor.execute(sql`
+    with queued as (
+      insert into lead_distributions (lead_id)
+      select id from unnest(${columnLiteral([...new Set(leadIds)])}::int[]) as queued(id)
+      on conflict (lead_id) do nothing
+      returning lead_id
+    )
+    select pg_notify(${distributionWakeChannel}, '') from (select 1 from queued limit 1) as any_queued`);
+}
