@@ -1,5 +1,6 @@
 /** The background jobs of every module, registered on a queue by the server (and by the tests' harness). */
 import type { Db } from '../db/database.ts';
+import type { Listen } from '../db/listen.ts';
 import { registerAffiliateJobs } from '../modules/affiliates/jobs.ts';
 import { registerDistributionJobs } from '../modules/distribution/jobs.ts';
 import { anyEnabledRule, matchingRule } from '../modules/distribution/rules.ts';
@@ -9,10 +10,10 @@ import type { SendEngine } from '../modules/sending/engine/deps.ts';
 import { importThenSend } from '../modules/sending/engine/start.ts';
 import { registerSendJobs } from '../modules/sending/jobs.ts';
 
-export function registerJobs(jobs: JobQueue, { db, engine }: { db: Db; engine: SendEngine }): void {
+/** `listen` null: no distribution worker (tests that distribute by hand). */
+export function registerJobs(jobs: JobQueue, { db, engine, listen }: { db: Db; engine: SendEngine; listen: Listen | null }): void {
   registerLeadJobs(jobs, db, importThenSend(db, jobs));
   registerSendJobs(jobs, engine);
   registerAffiliateJobs(jobs, db);
-  // Until the rules (distribution/rules.ts `matchingRule`) are merged, no rule matches: queued leads are left unassigned (NO_RULE).
-  registerDistributionJobs(jobs, { engine, tiersFor: matchingRule, anyRule: anyEnabledRule });
+  if (listen) registerDistributionJobs(jobs, { engine, tiersFor: matchingRule, anyRule: anyEnabledRule }, listen);
 }

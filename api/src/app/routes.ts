@@ -95,5 +95,5 @@ export const publicApiRoutes: FastifyPluginAsyncZod<Pick<AppOptions, 'database'>
   });
   await v1.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   const db = database.db;
-  await v1.register(affiliatePublicApi, { db, operations: [affiliateIntakeRoutes, affiliatePullRoutes] });
+  await v1.register(affiliatePublicApi, { db, listen: database.listen, operations: [affiliateIntakeRoutes, affiliatePullRoutes] });
 };

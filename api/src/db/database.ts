@@ -4,6 +4,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir, startEmbedded } from './embedded.ts';
 import { nameMarkedStatements } from './prepared.ts';
+import { poolListener, serverListener, type Listen } from './listen.ts';
 
 type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
@@ -15,6 +16,8 @@ export type Database = {
   pool: pg.Pool;
   /** 'postgres' for a PostgreSQL server, 'pglite' for the embedded database. */
   kind: 'postgres' | 'pglite';
+  /** Subscribes to a channel's notifications (db/listen.ts). */
+  listen: Listen;
   close(): Promise<void>;
 };
 
@@ -39,21 +42,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan' });
     pool.on('error', (error) => console.error('database pool error', error.message));
     nameMarkedStatements(pool);
-    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
+    const listener = serverListener(options.url);
+    return {
+      db: drizzle(pool, { schema }),
+      pool,
+      kind: 'postgres',
+      listen: listener.listen,
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   const embedded = await startEmbedded(options.dataDir ?? null, options.template).catch((error: unknown) => {
     releaseLock();
     throw error;
   });
-  // PGlite is one session: a single connection keeps every transaction whole.
-  const pool = new pg.Pool({ host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: 1 });
+  // PGlite is one session: a single connection keeps every transaction whole (and listens: db/listen.ts).
+  const pool = new pg.Pool({ host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   pool.on('error', (error) => console.error('database pool error', error.message));
   nameMarkedStatements(pool);
+  const listener = poolListener(pool);
   return {
     db: drizzle(pool, { schema }),
     pool,
     kind: 'pglite',
+    listen: listener.listen,
     async close() {
       await pool.end();
       await embedded.stop();

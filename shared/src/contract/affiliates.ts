@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ipOrNetworkList } from './brokers.ts';
 import { isoDateTime, maxNameLength, optionalText, recordId as reference, requiredName, text } from './common.ts';
+import { distributionStates } from './distributionDecisions.ts';
 import { leadFields } from './leads.ts';
 
 // ── API keys (console side) ──────────────────────────────────────────────────────────────────────────
@@ -96,7 +97,37 @@ export const affiliateLeadExample: AffiliateLeadBody = {
   sub1: 'banner-3',
 };
 
-export const affiliateLeadAccepted = z.object({ status: z.literal('accepted'), lead_id: z.string(), received_at: isoDateTime });
+/** The longest `?wait=` of `POST /api/v1/leads`, in seconds. */
+export const affiliateMaxWaitSeconds = 30;
+
+export const affiliateLeadWaitQuery = z.object({
+  wait: z.coerce
+    .number({ error: 'wait must be a whole number of seconds.' })
+    .int('wait must be a whole number of seconds.')
+    .min(0, 'wait must be 0 or more.')
+    .max(affiliateMaxWaitSeconds, `wait must be at most ${affiliateMaxWaitSeconds} seconds.`)
+    .optional()
+    .meta({
+      description:
+        `Seconds (0–${affiliateMaxWaitSeconds}) to wait for the lead's distribution before answering: the answer comes as soon as it is delivered ` +
+        "(with the broker's autologin URL and lead id), held or unassigned, or when the time is up (`pending`: distribution goes on).",
+    }),
+});
+
+/** Where the lead's distribution stands when a call with `?wait=` is answered. */
+export const affiliateLeadDistribution = z.object({
+  state: z.enum(distributionStates),
+  autologin_url: z.string().nullable(),
+  broker_lead_id: z.string().nullable(),
+});
+export type AffiliateLeadDistribution = z.infer<typeof affiliateLeadDistribution>;
+
+export const affiliateLeadAccepted = z.object({
+  status: z.literal('accepted'),
+  lead_id: z.string(),
+  received_at: isoDateTime,
+  distribution: affiliateLeadDistribution.optional().meta({ description: 'Only with `?wait=`.' }),
+});
 export type AffiliateLeadAccepted = z.infer<typeof affiliateLeadAccepted>;
 export const affiliateAcceptedExample: AffiliateLeadAccepted = { status: 'accepted', lead_id: 'L0123456789', received_at: '2026-11-27T12:00:00.000Z' };
 

@@ -4,15 +4,24 @@
  * body that is not JSON or too large, and every call goes to the request log (key and password redacted).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { affiliateAcceptedExample, affiliateInvalidExample, affiliateLeadAccepted, affiliateLeadBody, affiliateLeadExample, affiliateLeadRefused } from '@crm/shared/contract';
-import type { Db } from '../../db/database.ts';
+import {
+  affiliateAcceptedExample,
+  affiliateInvalidExample,
+  affiliateLeadAccepted,
+  affiliateLeadBody,
+  affiliateLeadExample,
+  affiliateLeadRefused,
+  affiliateLeadWaitQuery,
+} from '@crm/shared/contract';
 import { Batcher } from '../../db/batcher.ts';
 import { z } from 'zod';
 import { bodyHash, claimIdempotencyKey, releaseIdempotencyKey } from './idempotency.ts';
 import { receiveAffiliateLeads, storedAnswer, type AffiliateAnswer, type AffiliateCall } from './intake.ts';
-import { Refusal, bodyLimit, callerOf, logUnderLead } from './publicApi.ts';
+import { Refusal, bodyLimit, callerOf, logUnderLead, type OperationOptions } from './publicApi.ts';
+import { deliveryWait } from './deliveryWait.ts';
 
-export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const affiliateIntakeRoutes: FastifyPluginAsyncZod<OperationOptions> = async (app, { db, listen }) => {
+  const waitForDistribution = deliveryWait(db, listen);
   // Concurrent calls share one transaction (DESIGN §6, micro-batches); 64 keeps the contact locks brief.
   const queue = new Batcher((calls: AffiliateCall[]) => receiveAffiliateLeads(db, calls), { maxItems: 64, maxWaitMs: 'while-busy', retrySingly: true });
   app.addHook('onClose', () => queue.flush());
@@ -37,6 +46,7 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
             .optional()
             .meta({ description: 'Makes a retry safe: within 72 h the same key and body get the first answer again (header `Idempotent-Replayed: true`).' }),
         }),
+        querystring: affiliateLeadWaitQuery,
         body: affiliateLeadBody.meta({ example: affiliateLeadExample }),
         response: {
           201: affiliateLeadAccepted.meta({ example: affiliateAcceptedExample }),
@@ -73,8 +83,11 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
         if (key !== undefined) await releaseIdempotencyKey(db, caller.affiliateCompanyId, key);
         throw error;
       }
-      if (answer.leadRowId !== null) logUnderLead(request, answer.leadRowId);
-      return reply.status(answer.status).send(answer.body);
+      if (answer.leadRowId === null) return reply.status(answer.status).send(answer.body);
+      logUnderLead(request, answer.leadRowId);
+      const { wait } = request.query;
+      if (wait === undefined || answer.body.status !== 'accepted') return reply.status(answer.status).send(answer.body);
+      return reply.status(answer.status).send({ ...answer.body, distribution: await waitForDistribution(answer.leadRowId, wait * 1000) });
     },
   );
 };

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AffiliateLeadRefused, AffiliateRefusalReason } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
+import type { Listen } from '../../db/listen.ts';
 import { Batcher } from '../../db/batcher.ts';
 import { handleError, validationErrors } from '../../http/errors.ts';
 import { ipAllowed } from '../../net/allowedIps.ts';
@@ -67,9 +68,11 @@ export function callerOf(request: FastifyRequest): AffiliateCaller {
 export const logUnderLead = (request: FastifyRequest, leadId: number): void => void loggedLeads.set(request, leadId);
 
 /** `now` is the clock of the rate windows (tests move it). */
-export type PublicApiOptions = { db: Db; operations: FastifyPluginAsyncZod<{ db: Db }>[]; now?: () => number };
+/** What every operation is given. */
+export type OperationOptions = { db: Db; listen: Listen };
+export type PublicApiOptions = OperationOptions & { operations: FastifyPluginAsyncZod<OperationOptions>[]; now?: () => number };
 
-export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async (app, { db, operations, now = Date.now }) => {
+export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async (app, { db, listen, operations, now = Date.now }) => {
   app.setErrorHandler(answerError);
 
   // Calls arriving together are looked up and counted in one statement (every call writes its rate count).
@@ -110,5 +113,5 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
     await keys.flush();
     await logs.flush();
   });
-  for (const operation of operations) await app.register(operation, { db });
+  for (const operation of operations) await app.register(operation, { db, listen });
 };

@@ -4,8 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { affiliateLeadPage, affiliateLeadParam, affiliateLeadPullLimit, affiliateLeadPullQuery, affiliateLeadRefused, affiliatePulledLead } from '@crm/shared/contract';
-import type { Db } from '../../db/database.ts';
-import { callerOf, Refusal } from './publicApi.ts';
+import { callerOf, Refusal, type OperationOptions } from './publicApi.ts';
 import { pullLead, pullLeads, pullQuerySchema } from './pull.ts';
 
 const lead = {
@@ -32,7 +31,7 @@ const refusals = {
   429: affiliateLeadRefused,
 };
 
-export const affiliatePullRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const affiliatePullRoutes: FastifyPluginAsyncZod<OperationOptions> = async (app, { db }) => {
   app.get(
     '/leads',
     {

@@ -39,23 +39,46 @@ async function settleWithoutRules(executor: Executor, leadIds: readonly number[]
     select lead_id, attempts + 1, null, null, 'NO_RULE', ${detail} from settled`);
 }
 
+export type RunOptions = {
+  /** Claims no more after this long (the leads in flight finish). */
+  budgetMs?: number;
+  /** Leads distributed at once by this process: above the sum of the integrations' concurrency, so they stay busy. */
+  inFlight?: number;
+};
+
 /**
- * Distributes the leads due now in these states, a batch at a time (a batch's leads in parallel), for up to
- * `budgetMs`; returns how many were taken. Each claim moves its leads' next try past the lease, so the loop ends.
+ * Distributes the leads due now in these states until none is left (or the budget is spent), keeping up to `inFlight`
+ * leads in flight: a lead that ends makes room for the next claim. Returns how many were taken. Each claim moves its
+ * leads' next try past the lease, so the loop ends.
  */
-export async function runDueDistributions(deps: DistributionDeps, states: readonly DistributionState[], budgetMs = 45_000): Promise<number> {
+export async function runDueDistributions(deps: DistributionDeps, states: readonly DistributionState[], options: RunOptions = {}): Promise<number> {
+  const { budgetMs = 45_000, inFlight = 64 } = options;
   const started = Date.now();
+  const running = new Set<Promise<void>>();
   let taken = 0;
-  while (Date.now() - started < budgetMs) {
-    const leadIds = await claimDue(deps.engine.db, states, claimBatch);
-    if (leadIds.length === 0) break;
-    taken += leadIds.length;
-    if (deps.anyRule && !(await deps.anyRule(deps.engine.db))) {
-      await settleWithoutRules(deps.engine.db, leadIds);
-      continue;
+  let drained = false;
+  while (!drained || running.size > 0) {
+    if (!drained && Date.now() - started >= budgetMs) drained = true;
+    if (!drained && running.size < inFlight) {
+      const room = Math.min(claimBatch, inFlight - running.size);
+      const leadIds = await claimDue(deps.engine.db, states, room);
+      taken += leadIds.length;
+      if (leadIds.length < room) drained = true;
+      if (leadIds.length > 0 && deps.anyRule && !(await deps.anyRule(deps.engine.db))) {
+        await settleWithoutRules(deps.engine.db, leadIds);
+        continue;
+      }
+      for (const leadId of leadIds) {
+        const pass = distributeLead(deps, leadId).then(
+          () => undefined,
+          (error: unknown) => console.error(`distribution of lead ${leadId} failed:`, error instanceof Error ? error.message : error),
+        );
+        running.add(pass);
+        void pass.finally(() => running.delete(pass));
+      }
+      if (running.size < inFlight && !drained) continue;
     }
-    const results = await Promise.allSettled(leadIds.map((leadId) => distributeLead(deps, leadId)));
-    for (const result of results) if (result.status === 'rejected') console.error('distribution failed:', result.reason instanceof Error ? result.reason.message : result.reason);
+    if (running.size > 0) await Promise.race(running);
   }
   return taken;
 }

@@ -30,6 +30,9 @@ export class PermanentJobError extends Error {}
 
 export type JobHandler = (context: JobContext) => Promise<JobOutcome | void>;
 
+/** A process-long loop of a working process (`JobQueue.runner`). */
+export type Runner = { stop(): Promise<void> };
+
 export type JobQueueOptions = {
   /** Attempts before a job is marked failed. */
   maxAttempts?: number;
@@ -48,6 +51,8 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly maintenance = new Map<string, { cron: string; run: () => Promise<void> }>();
+  private readonly runners = new Map<string, () => Promise<Runner>>();
+  private readonly runningRunners: Runner[] = [];
   private readonly maxAttempts: number;
   private readonly expireInSeconds: number;
   private readonly pollingIntervalSeconds: number;
@@ -90,7 +95,15 @@ export class JobQueue {
     this.maintenance.set(name, { cron, run });
   }
 
-  /** Starts the queue; with `work`, this process also runs the registered handlers. */
+  /**
+   * Registers a loop (before `start`) that every working process runs from its start to its stop, beside the jobs: work
+   * that must begin at once rather than when a poll comes round (the distribution worker, woken by notifications).
+   */
+  runner(name: string, start: () => Promise<Runner>): void {
+    this.runners.set(name, start);
+  }
+
+  /** Starts the queue; with `work`, this process also runs the registered handlers and runners. */
   async start({ work }: { work: boolean }): Promise<void> {
     await this.boss.start();
     this.started = true;
@@ -108,12 +121,14 @@ export class JobQueue {
         if (delivery) await this.run(delivery.data.jobId, handler);
       });
     }
+    for (const start of this.runners.values()) this.runningRunners.push(await start());
     // Jobs whose worker died are claimed at once (a restarted worker takes its own back) and then every sweep.
     await this.resumeStalled();
     this.sweeper = setInterval(() => void this.resumeStalled().catch((error: unknown) => console.error('job sweep error:', error)), this.timing.sweepSeconds * 1000);
   }
 
   async stop(): Promise<void> {
+    await Promise.all(this.runningRunners.splice(0).map((runner) => runner.stop()));
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     if (this.started) {

@@ -11,6 +11,9 @@ import { columnLiteral } from '../../db/sqlArrays.ts';
 /** The channel the distribution workers listen on; the payload is empty (the rows are the work). */
 export const distributionWakeChannel = 'crm_distribution';
 
+/** A lead's distribution leaving 'pending' is announced here with its row id, on commit (migration 0025's trigger). */
+export const distributionSettledChannel = 'crm_distribution_settled';
+
 /** Queues leads for distribution and wakes the workers on commit (a lead queued before keeps its row). */
 export async function enqueueDistribution(executor: Executor, leadIds: readonly number[]): Promise<void> {
   if (leadIds.length === 0) return;
