@@ -86,8 +86,6 @@ export type TestOptions = {
   registerJobs?: (jobs: JobQueue) => void;
   sendTimeoutMs?: number;
   breaker?: { threshold: number; coolDownMs: number };
-  /** Runs the distribution worker (woken by notifications) as a server does; otherwise tests distribute by hand. */
-  distributionWorker?: boolean;
 };
 
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
@@ -103,7 +101,8 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     retry: { attempts: 3, baseDelayMs: 20 },
     breaker: options.breaker ?? { threshold: 5, coolDownMs: 30_000 },
   });
-  registerJobs(jobs, { db: database.db, engine, listen: options.distributionWorker ? database.listen : null });
+  // No distribution worker: the tests distribute by hand (runDueDistributions) or start one (startDistributionWorker).
+  registerJobs(jobs, { db: database.db, engine, listen: null });
   options.registerJobs?.(jobs);
   await jobs.start({ work: true });
   const app = await buildApp({
