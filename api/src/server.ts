@@ -32,7 +32,7 @@ export async function startServer(config: Config): Promise<Server> {
     await pruneRequestLogs(database.db, config.requestLogDays);
   });
   const engine = createSendEngine({ db: database.db, secrets, http: httpCall() });
-  registerJobs(jobs, { db: database.db, engine, listen: database.listen });
+  registerJobs(jobs, { db: database.db, engine, listen: database.listen, distributionLeaseSeconds: config.distributionLeaseSeconds });
   const works = config.role !== 'web';
   if (works) setJobHeapGrowth();
   await jobs.start({ work: works });

@@ -10,10 +10,12 @@ import type { SendEngine } from '../modules/sending/engine/deps.ts';
 import { importThenSend } from '../modules/sending/engine/start.ts';
 import { registerSendJobs } from '../modules/sending/jobs.ts';
 
+type JobDeps = { db: Db; engine: SendEngine; listen: Listen | null; distributionLeaseSeconds?: number };
+
 /** `listen` null: no distribution worker (tests that distribute by hand). */
-export function registerJobs(jobs: JobQueue, { db, engine, listen }: { db: Db; engine: SendEngine; listen: Listen | null }): void {
+export function registerJobs(jobs: JobQueue, { db, engine, listen, distributionLeaseSeconds }: JobDeps): void {
   registerLeadJobs(jobs, db, importThenSend(db, jobs));
   registerSendJobs(jobs, engine);
   registerAffiliateJobs(jobs, db);
-  if (listen) registerDistributionJobs(jobs, { engine, tiersFor: matchingRule, anyRule: anyEnabledRule }, listen);
+  if (listen) registerDistributionJobs(jobs, { engine, tiersFor: matchingRule, anyRule: anyEnabledRule }, listen, { leaseSeconds: distributionLeaseSeconds });
 }

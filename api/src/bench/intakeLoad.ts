@@ -34,7 +34,8 @@ export function generateBodies(total: number, runTag: string, phoneBase: number)
   return bodies;
 }
 
-export type CallResult = { status: number; reason: string; leadId: string | null; ms: number; error: boolean };
+/** `at`: when the answer came (`performance.now()`). */
+export type CallResult = { status: number; reason: string; leadId: string | null; ms: number; at: number; error: boolean };
 
 export type LoadOptions = {
   bases: string[];
@@ -51,9 +52,11 @@ async function timedPost(url: string, headers: Record<string, string>, body: Rec
   try {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     const answer = (await response.json()) as { status?: string; reason?: string; lead_id?: string };
-    return { status: response.status, reason: answer.reason ?? answer.status ?? '?', leadId: answer.lead_id ?? null, ms: performance.now() - began, error: false };
+    const at = performance.now();
+    return { status: response.status, reason: answer.reason ?? answer.status ?? '?', leadId: answer.lead_id ?? null, ms: at - began, at, error: false };
   } catch {
-    return { status: 0, reason: 'NO_ANSWER', leadId: null, ms: performance.now() - began, error: true };
+    const at = performance.now();
+    return { status: 0, reason: 'NO_ANSWER', leadId: null, ms: at - began, at, error: true };
   }
 }
 

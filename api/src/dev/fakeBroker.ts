@@ -32,10 +32,19 @@ export type FakeBroker = {
   rejectNext(count: number, message: string): void;
   setLatency(ms: number): void;
   setReport(email: string, report: LeadReport): void;
+  /** When each email's first lead post arrived (`performance.now()`, before the latency): what a benchmark times. */
+  firstArrivals: Map<string, number>;
   close(): Promise<void>;
 };
 
-export type FakeBrokerOptions = { latencyMs?: number; pageSize?: number; tokenLifetimeSeconds?: number; port?: number };
+export type FakeBrokerOptions = {
+  latencyMs?: number;
+  pageSize?: number;
+  tokenLifetimeSeconds?: number;
+  port?: number;
+  /** Every Nth lead post (that passes the failures) is rejected as a duplicate: a broker refusing a share of leads. */
+  rejectEvery?: number;
+};
 
 /** The credentials the fake broker accepts, for integrations pointed at it. */
 export const fakeBrokerCredentials = {
@@ -76,6 +85,7 @@ const unauthorized = (response: ServerResponse): void => send(response, 401, { e
 
 export async function startFakeBroker(options: FakeBrokerOptions = {}): Promise<FakeBroker> {
   let latencyMs = options.latencyMs ?? 0;
+  const firstArrivals = new Map<string, number>();
   const pageSize = options.pageSize ?? 100;
   const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
   const received: ReceivedLead[] = [];
@@ -142,7 +152,7 @@ export async function startFakeBroker(options: FakeBrokerOptions = {}): Promise<
     }
     if (failure !== undefined) return send(exchange.response, failure, { error: 'Simulated failure' });
     if (!authorized) return unauthorized(exchange.response);
-    const rejection = rejections.shift();
+    const rejection = rejections.shift() ?? (options.rejectEvery && leadPosts % options.rejectEvery === 0 ? 'Duplicate' : undefined);
     if (rejection !== undefined) return send(exchange.response, 200, reject(rejection));
     const body = parseBody(exchange);
     const email = typeof body['email'] === 'string' ? body['email'] : null;
@@ -245,7 +255,12 @@ export async function startFakeBroker(options: FakeBrokerOptions = {}): Promise<
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const arrived = performance.now();
       const exchange = { request, response, url: new URL(request.url ?? '/', origin), text: Buffer.concat(chunks).toString('utf8') };
+      if (request.method === 'POST') {
+        const email = parseBody(exchange)['email'];
+        if (typeof email === 'string' && !firstArrivals.has(email)) firstArrivals.set(email, arrived);
+      }
       void (latencyMs > 0 ? sleep(latencyMs) : Promise.resolve()).then(() => route(exchange));
     });
   });
@@ -258,6 +273,7 @@ export async function startFakeBroker(options: FakeBrokerOptions = {}): Promise<
     url: origin,
     received,
     pulls,
+    firstArrivals,
     leadPosts: () => leadPosts,
     tokensIssued: () => issuedTokens.size,
     timesReceived: (email) => received.filter((lead) => lead.email === email).length,

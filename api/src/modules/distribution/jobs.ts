@@ -7,8 +7,8 @@
 import type { Listen } from '../../db/listen.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { DistributionDeps } from './engine.ts';
-import { startDistributionWorker } from './worker.ts';
+import { startDistributionWorker, type WorkerOptions } from './worker.ts';
 
-export function registerDistributionJobs(jobs: JobQueue, deps: DistributionDeps, listen: Listen): void {
-  jobs.runner('distribution.worker', () => startDistributionWorker(deps, listen));
+export function registerDistributionJobs(jobs: JobQueue, deps: DistributionDeps, listen: Listen, options: WorkerOptions = {}): void {
+  jobs.runner('distribution.worker', () => startDistributionWorker(deps, listen, options));
 }

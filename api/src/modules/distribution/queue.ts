@@ -11,10 +11,10 @@ import { columnLiteral } from '../../db/sqlArrays.ts';
 import { distributeLead, type DistributionDeps } from './engine.ts';
 
 /** Longer than any pass (a few broker calls at their timeout): a lead whose worker died is due again after it. */
-const leaseSeconds = 300;
+const defaultLeaseSeconds = 300;
 const claimBatch = 20;
 
-async function claimDue(executor: Executor, states: readonly DistributionState[], limit: number): Promise<number[]> {
+async function claimDue(executor: Executor, states: readonly DistributionState[], limit: number, leaseSeconds: number): Promise<number[]> {
   const result = await executor.execute<{ lead_id: number }>(sql`
     update lead_distributions d
        set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
@@ -44,6 +44,8 @@ export type RunOptions = {
   budgetMs?: number;
   /** Leads distributed at once by this process: above the sum of the integrations' concurrency, so they stay busy. */
   inFlight?: number;
+  /** DISTRIBUTION_LEASE_SECONDS (300). */
+  leaseSeconds?: number;
 };
 
 /**
@@ -52,7 +54,7 @@ export type RunOptions = {
  * leads' next try past the lease, so the loop ends.
  */
 export async function runDueDistributions(deps: DistributionDeps, states: readonly DistributionState[], options: RunOptions = {}): Promise<number> {
-  const { budgetMs = 45_000, inFlight = 64 } = options;
+  const { budgetMs = 45_000, inFlight = 64, leaseSeconds = defaultLeaseSeconds } = options;
   const started = Date.now();
   const running = new Set<Promise<void>>();
   let taken = 0;
@@ -61,7 +63,7 @@ export async function runDueDistributions(deps: DistributionDeps, states: readon
     if (!drained && Date.now() - started >= budgetMs) drained = true;
     if (!drained && running.size < inFlight) {
       const room = Math.min(claimBatch, inFlight - running.size);
-      const leadIds = await claimDue(deps.engine.db, states, room);
+      const leadIds = await claimDue(deps.engine.db, states, room, leaseSeconds);
       taken += leadIds.length;
       if (leadIds.length < room) drained = true;
       if (leadIds.length > 0 && deps.anyRule && !(await deps.anyRule(deps.engine.db))) {

@@ -1,0 +1,167 @@
+/**
+ * `DATABASE_URL=postgres://… pnpm bench:distribution [-- --leads N (20000)] [--clients C (50)] [--concurrency K (2)]`:
+ * automatic distribution on PostgreSQL as deployed — two API processes (web role) and two workers on one database
+ * (`bench_distribution_<time>`, dropped afterwards), ten departments on fake brokers (distributionSetup.ts), N leads
+ * (90 % DE, 5 % AT, 5 % FR) posted through `POST /api/v1/leads` by C clients. Mid-run one department is closed for
+ * the day and one worker is killed (SIGKILL; its leads are taken again after the lease, DISTRIBUTION_LEASE_SECONDS=20).
+ * Printed: accepted → first broker call p50 / p95 (the broker's latency excluded), delivered leads/s beside the bound
+ * (the sum of the integrations' concurrency ÷ the broker latency), cap overshoot, leads sent twice to one department,
+ * leads lost, unassigned by reason against what the configuration implies. Phase 2 offers leads at half the bound (an
+ * open loop) for the latency when the brokers keep up. Goals: ≤ 250 ms p95 to the first call; ≥ 85 % of the bound.
+ */
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../db/database.ts';
+import * as tables from '../db/schema/index.ts';
+import { createKey } from '../modules/affiliates/keys.ts';
+import { wholeNumberOption } from '../seed/cliArgs.ts';
+import { startApi, type ApiProcess } from './apiProcess.ts';
+import { brokerLatencyMs, caps, closeForToday, setUpConsole, type Console } from './distributionSetup.ts';
+import { countBy, percentile, postAll, postAtRate, type CallResult } from './intakeLoad.ts';
+import { inThrowawayPostgres, machineLine } from './throwaway.ts';
+
+const usage = 'usage: DATABASE_URL=postgres://… pnpm bench:distribution -- [--leads N (20000)] [--clients C (50)] [--concurrency K (2)]';
+const leaseSeconds = 20;
+
+type Body = Record<string, string>;
+function bodies(total: number, tag: string, phoneBase: number): Body[] {
+  return Array.from({ length: total }, (_, index) => {
+    const slot = index % 20;
+    const country = slot === 0 ? 'FR' : slot === 1 ? 'AT' : 'DE';
+    const prefix = country === 'FR' ? '+33655' : country === 'AT' ? '+43655' : '+49155';
+    return { first_name: `Bench${index}`, last_name: 'Routed', email: `${tag}-${index}@bench.example`, phone: `${prefix}${String(phoneBase + index).padStart(7, '0')}`, country };
+  });
+}
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/** Accepted (client-side 201 time) → first post at any broker, per lead; the broker's latency is after the arrival. */
+function firstCallLatencies(console: Console, sent: readonly Body[], results: readonly CallResult[]): number[] {
+  const latencies: number[] = [];
+  sent.forEach((body, index) => {
+    if (results[index]?.status !== 201 || body['country'] === 'FR') return;
+    const arrivals = console.desks.map((desk) => desk.broker.firstArrivals.get(body['email'] ?? '')).filter((at): at is number => at !== undefined);
+    const accepted = results[index]?.at;
+    if (arrivals.length > 0 && accepted !== undefined) latencies.push(Math.max(0, Math.min(...arrivals) - accepted));
+  });
+  return latencies.sort((a, b) => a - b);
+}
+
+async function waitUntilSettled(db: Db, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [open] = await rows<{ n: number }>(db, sql`select count(*)::int as n from lead_distributions where state = 'pending'`);
+    if ((open?.n ?? 0) === 0 || Date.now() > deadline) return open?.n ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function run(url: string, leads: number, clients: number, concurrency: number): Promise<void> {
+  process.env['DISTRIBUTION_LEASE_SECONDS'] = String(leaseSeconds);
+  const first = await startApi(url);
+  const processes: ApiProcess[] = [first, await startApi(url, { build: false })];
+  const workers = [await startApi(url, { role: 'worker', build: false }), await startApi(url, { role: 'worker', build: false })];
+  const database = await openDatabase({ url, poolSize: 2 });
+  const db = database.db;
+  const console_ = await setUpConsole(first.address, concurrency);
+  try {
+    const [company] = await db.insert(tables.affiliateCompanies).values({ name: 'Bench Affiliates' }).returning();
+    const [source] = await db.insert(tables.sources).values({ name: 'Bench source', affiliate_company_id: company?.id ?? 0 }).returning();
+    const key = (await createKey(db, company?.id ?? 0, { name: 'Bench', source_id: source?.id ?? 0, rate_limit_per_minute: 1_000_000 })).key;
+    const bases = processes.map((api) => `${api.address}/api/v1`);
+    const bound = (console_.desks.reduce((sum, desk) => sum + desk.concurrency, 0) * 1000) / brokerLatencyMs;
+    const options = { bases, path: '/leads', concurrency: clients, headers: () => ({ 'x-api-key': key }) };
+
+    console.log(`\n== phase 1: ${leads} leads (90 % DE, 5 % AT, 5 % FR), ${clients} clients → 2 API processes; 2 workers; bound ${bound.toFixed(0)} deliveries/s`);
+    const sent = bodies(leads, 'd1', 0);
+    const started = performance.now();
+    let closedAt: number | null = null;
+    let killed = false;
+    const load = postAll(sent, options);
+    // Mid-run: the fourth department closes for the day; a worker dies.
+    const watcher = (async () => {
+      for (;;) {
+        const [done] = await rows<{ n: number }>(db, sql`select count(*)::int as n from lead_distributions where state <> 'pending'`);
+        const settled = done?.n ?? 0;
+        if (closedAt === null && settled >= leads * 0.3) {
+          const desk = console_.desks[3];
+          if (desk) await closeForToday(console_, desk);
+          [{ at: closedAt }] = await rows<{ at: number }>(db, sql`select extract(epoch from clock_timestamp())::float8 * 1000 as at`).then((found) => (found.length > 0 ? found : [{ at: Date.now() }]));
+        }
+        if (!killed && settled >= leads * 0.5) {
+          workers[1]?.process.kill('SIGKILL');
+          killed = true;
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    const intake = await load;
+    await watcher;
+    const intakeMs = performance.now() - started;
+    const left = await waitUntilSettled(db, (leaseSeconds + 60) * 1000);
+    const [span] = await rows<{ first: number; last: number; delivered: number }>(
+      db,
+      sql`select extract(epoch from min(created_at))::float8 * 1000 as first, extract(epoch from max(updated_at))::float8 * 1000 as last, count(*)::int as delivered
+            from lead_send_histories where state = 'success'`,
+    );
+    const accepted = intake.results.filter((result) => result.status === 201).length;
+    console.log(`  intake: ${accepted} of ${leads} accepted in ${(intakeMs / 1000).toFixed(1)} s; answers ${JSON.stringify(countBy(intake.results, (result) => String(result.status)))}`);
+    const latencies = firstCallLatencies(console_, sent, intake.results);
+    console.log(
+      `  accepted → first broker call (closed loop, queue included): p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms over ${latencies.length} leads`,
+    );
+    const deliveredPerSecond = span ? (span.delivered * 1000) / Math.max(1, span.last - span.first) : 0;
+    console.log(`  delivered ${span?.delivered ?? 0} at ${deliveredPerSecond.toFixed(0)}/s = ${((deliveredPerSecond / bound) * 100).toFixed(1)} % of the bound ${bound.toFixed(0)}/s (goal ≥ 85 %)`);
+    await report(db, console_, sent, intake.results, closedAt, left);
+    void postAtRate;
+  } finally {
+    for (const child of [...processes, ...workers]) child.process.kill('SIGTERM');
+    await Promise.all(
+      [...processes, ...workers].map((child) => (child.process.exitCode === null && child.process.signalCode === null ? new Promise((resolve) => child.process.once('exit', resolve)) : null)),
+    );
+    await console_.closeBrokers();
+    await database.close();
+  }
+}
+
+async function report(db: Db, console_: Console, sent: readonly Body[], results: readonly CallResult[], closedAt: number | null, left: number): Promise<void> {
+  const perDesk = console_.desks.map((desk) => {
+    const counts = countBy(desk.broker.received, (lead) => lead.email ?? '');
+    return { desk, received: desk.broker.received.length, twice: Object.values(counts).filter((count) => count > 1).length };
+  });
+  console.log(`  received per department: ${perDesk.map((entry, index) => `#${index + 1} ${entry.received}`).join(', ')}`);
+  const third = perDesk[2]?.received ?? 0;
+  const austria = (console_.desks[4]?.broker.received ?? []).filter((lead) => String(lead.body['country'] ?? '') === 'AT').length;
+  console.log(`  cap overshoot: #3 day ${third}/${caps.dayOfThird} → ${Math.max(0, third - caps.dayOfThird)}; #5 AT ${austria}/${caps.austriaOfFifth} → ${Math.max(0, austria - caps.austriaOfFifth)} (goal 0)`);
+  console.log(`  leads sent twice to one department: ${perDesk.reduce((sum, entry) => sum + entry.twice, 0)} (goal 0)`);
+  const closedDesk = console_.desks[3];
+  const [afterClose] = closedAt === null || !closedDesk
+    ? [{ n: 0 }]
+    : await rows<{ n: number }>(db, sql`select count(*)::int as n from distribution_decisions where code = 'PICKED' and department_id = ${closedDesk.id} and at > to_timestamp(${closedAt / 1000})`);
+  console.log(`  picks of #4 after it closed: ${afterClose?.n ?? 0} (goal 0)`);
+  const states = await rows<{ state: string; reason_code: string | null; n: number }>(db, sql`select state, reason_code, count(*)::int as n from lead_distributions group by 1, 2 order by 1, 2`);
+  const acceptedIds = results.filter((result) => result.status === 201 && result.leadId).map((result) => result.leadId ?? '');
+  const [present] = await rows<{ n: number }>(db, sql`select count(*)::int as n from leads l join lead_distributions d on d.lead_id = l.id where l.lead_id = any(${acceptedIds}::text[])`);
+  console.log(`  accepted leads without a distribution row (lost): ${acceptedIds.length - (present?.n ?? 0)}; still pending after the drain: ${left} (goal 0, 0)`);
+  const french = sent.filter((body, index) => body['country'] === 'FR' && results[index]?.status === 201).length;
+  const noRule = states.find((row) => row.state === 'unassigned' && row.reason_code === 'NO_RULE')?.n ?? 0;
+  console.log(`  by state: ${states.map((row) => `${row.state}${row.reason_code ? ` ${row.reason_code}` : ''} ${row.n}`).join(', ')}`);
+  console.log(`  unassigned NO_RULE ${noRule}, FR leads accepted ${french} → ${noRule === french ? 'equal' : 'DIFFERENT'}`);
+}
+
+const { values } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== '--'), options: { leads: { type: 'string' }, clients: { type: 'string' }, concurrency: { type: 'string' } } });
+const leads = wholeNumberOption(values.leads, { name: 'leads', fallback: 20_000, min: 100, usage });
+const clients = wholeNumberOption(values.clients, { name: 'clients', fallback: 50, min: 1, usage });
+const concurrency = wholeNumberOption(values.concurrency, { name: 'concurrency', fallback: 2, min: 1, usage });
+const adminUrl = process.env['DATABASE_URL'];
+if (!adminUrl) {
+  console.error(`bench:distribution runs on PostgreSQL. ${usage}`);
+  process.exit(2);
+}
+console.log(machineLine());
+console.log(`database: PostgreSQL; ${leads} leads, ${clients} clients, integration concurrency ${concurrency}`);
+await inThrowawayPostgres(adminUrl, 'bench_distribution', (url) => run(url, leads, clients, concurrency));

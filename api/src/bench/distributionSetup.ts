@@ -1,0 +1,80 @@
+/**
+ * bench:distribution's console, set up through the API as staff would: ten departments, each sending to its own fake
+ * broker on loopback (50 ms latency) — the first refuses every 10th lead, the second answers 502 to its first posts,
+ * the third has a daily cap reached mid-run, the fifth a cap for AT — and two rules: DE leads over all ten in one tier,
+ * AT leads to the fifth, failing over to the sixth and seventh. FR leads match no rule (NO_RULE).
+ */
+import { startFakeBroker, type FakeBroker } from '../dev/fakeBroker.ts';
+import { benchAdmin } from './apiProcess.ts';
+
+export type Desk = { id: number; broker: FakeBroker; concurrency: number };
+export type Console = { desks: Desk[]; call: (method: string, path: string, body?: unknown) => Promise<unknown>; closeBrokers(): Promise<void> };
+
+export const brokerLatencyMs = 50;
+export const departmentCount = 10;
+/** The third department's day cap and the fifth's AT cap. */
+export const caps = { dayOfThird: 1_500, austriaOfFifth: 150 } as const;
+export const failingPosts = 300;
+const noConditions = { affiliate_company_ids: [], source_ids: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
+
+export async function setUpConsole(api: string, concurrency: number): Promise<Console> {
+  const login = await fetch(`${api}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(benchAdmin) });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${api}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text ? (JSON.parse(text) as { data?: unknown }).data : null;
+  };
+  const created = async (path: string, body: unknown) => ((await call('POST', path, body)) as { id: number }).id;
+
+  const brokerId = await created('/broker', { name: 'Bench Broker' });
+  const desks: Desk[] = [];
+  for (let index = 1; index <= departmentCount; index += 1) {
+    const broker = await startFakeBroker({ latencyMs: brokerLatencyMs, ...(index === 1 ? { rejectEvery: 10 } : {}) });
+    if (index === 2) broker.failNext(failingPosts, 502);
+    const integrationId = await created('/send/integration', {
+      name: `Bench integration ${index}`,
+      send_a_lot: true,
+      concurrency,
+      site_url: `${broker.url}/leads`,
+      response_type: 'json_path_equals',
+      response_content: { success_path: 'status', success_value: 'ok', lead_id_path: 'data.lead_id', autologin_path: 'data.autologin_url', error_path: 'message' },
+    });
+    const id = await created('/broker/department', { broker_id: brokerId, branch_name: `Bench desk ${index}`, send_integration_id: integrationId });
+    desks.push({ id, broker, concurrency });
+  }
+  const desk = (position: number): Desk => {
+    const found = desks[position - 1];
+    if (!found) throw new Error(`no department ${position}`);
+    return found;
+  };
+  const noCap = { week: null, month: null, total: null };
+  await call('PUT', `/broker/department/${desk(3).id}/caps`, { refusals_count: false, pacing_per_hour: null, caps: [{ country: null, day: caps.dayOfThird, ...noCap }] });
+  await call('PUT', `/broker/department/${desk(5).id}/caps`, { refusals_count: false, pacing_per_hour: null, caps: [{ country: 'AT', day: caps.austriaOfFifth, ...noCap }] });
+  await created('/distribution/rules', {
+    name: 'Germany',
+    is_enabled: true,
+    ...noConditions,
+    countries: ['DE'],
+    tiers: [{ departments: desks.map((entry) => ({ department_id: entry.id, weight: 1 })) }],
+  });
+  await created('/distribution/rules', {
+    name: 'Austria',
+    is_enabled: true,
+    ...noConditions,
+    countries: ['AT'],
+    tiers: [{ departments: [{ department_id: desk(5).id, weight: 1 }] }, { departments: [desk(6), desk(7)].map((entry) => ({ department_id: entry.id, weight: 1 })) }],
+  });
+  return { desks, call, closeBrokers: async () => void (await Promise.all(desks.map((entry) => entry.broker.close()))) };
+}
+
+/** Closes a department for the rest of the day (UTC), as staff would in its hours: a closed date. */
+export async function closeForToday(console: Console, desk: Desk): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  await console.call('PUT', `/broker/department/${desk.id}/hours`, { time_zone: 'UTC', windows: [], closed_dates: [today] });
+}
