@@ -27,6 +27,7 @@ export const importMessages = {
   passwordProtected: 'File is password-protected',
   passwordIncorrect: 'Password is incorrect',
   tooManyRows: `The file has more than ${importMaxRows.toLocaleString('en')} rows: split it and import the parts.`,
+  autoDistributeWithSend: 'Auto-distribute and "import then send" cannot both be on: choose one.',
 } as const;
 
 /** The lead fields a file column can be mapped to (references come as fixed values, not from the file). */
@@ -78,6 +79,8 @@ export const importRequest = z.strictObject({
   fixed: importFixedValues.prefault({}),
   /** "Import then send": a broker department the imported leads are sent to once the import has finished (lead.send, a sender). */
   send_department_id: reference.nullable().optional(),
+  /** Each imported lead is queued for distribution with its batch (lead.send; not with `send_department_id`). */
+  auto_distribute: z.boolean().default(false),
   /**
    * The importing person's zone (the browser's): a date-time written without an offset (a CSV's text, a workbook's
    * date cell, shown as `YYYY-MM-DD HH:mm:ss` in the preview) is that wall-clock time there.

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { estimatedPaginated, idText, isoDateTime, maxNameLength, maxTextLength, optionalText, paginationQuery, recordId as reference, text } from './common.ts';
 import { distributionStates } from './distributionDecisions.ts';
+import type { Permission } from './permissions.ts';
 
 /** `1,2,3` (or a repeated key) → [1, 2, 3]: the multi-value filters of the advanced search. */
 const listOf = <Item extends z.ZodType>(item: Item, max: number) =>
@@ -269,9 +270,22 @@ export const leadFields = {
 
 const hasContact = (value: { email?: string | null; phone?: string | null }) => Boolean(value.email || value.phone);
 
-/** Add lead: the fields above plus the starting status (a source's random status when absent). */
-export const leadCreateBody = z.strictObject({ ...leadFields, status_id: optionalReference }).refine(hasContact, { message: 'A lead needs an email or a phone.', path: ['email'] });
+const needsContact = { message: 'A lead needs an email or a phone.', path: ['email'] };
+const leadCreateFields = { ...leadFields, status_id: optionalReference };
+
+/** A new lead: the fields above plus the starting status (a source's random status when absent). */
+export const leadCreateBody = z.strictObject(leadCreateFields).refine(hasContact, needsContact);
 export type LeadCreateBody = z.input<typeof leadCreateBody>;
+
+/**
+ * `POST /lead` (add lead): the lead, and whether it is queued for distribution as it is saved (needs lead.send, as
+ * sending does). A failed lead's retry and an import row take the lead alone (`leadCreateBody`).
+ */
+/** Queuing leads for distribution sends them to brokers: asking for it (`auto_distribute`) needs the send's permission. */
+export const autoDistributePermission: Permission = 'lead.send';
+
+export const addLeadBody = z.strictObject({ ...leadCreateFields, auto_distribute: z.boolean().default(false) }).refine(hasContact, needsContact);
+export type AddLeadBody = z.input<typeof addLeadBody>;
 
 export const leadUpdateBody = z.strictObject(leadFields).refine((value) => Object.keys(value).length > 0, 'Nothing to update.');
 export type LeadUpdateBody = z.input<typeof leadUpdateBody>;

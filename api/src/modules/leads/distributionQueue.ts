@@ -5,14 +5,21 @@
  * module (a layer above) takes the rows; a missed wake-up only delays a lead until its next sweep.
  */
 import { sql } from 'drizzle-orm';
+import { autoDistributePermission, isAllowed } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
 import { columnLiteral } from '../../db/sqlArrays.ts';
+import { noPermission } from '../../http/errors.ts';
 
 /** The channel the distribution workers listen on; the payload is empty (the rows are the work). */
 export const distributionWakeChannel = 'crm_distribution';
 
 /** A lead's distribution leaving 'pending' is announced here with its row id, on commit (migration 0025's trigger). */
 export const distributionSettledChannel = 'crm_distribution_settled';
+
+/** A 403 for a person who may not ask for leads to be distributed (add lead's or an import's `auto_distribute`). */
+export function assertMayDistribute(auth: { permissions: readonly string[] }): void {
+  if (!isAllowed(auth.permissions, autoDistributePermission)) throw noPermission();
+}
 
 /** Queues leads for distribution and wakes the workers on commit (a lead queued before keeps its row). */
 export async function enqueueDistribution(executor: Executor, leadIds: readonly number[]): Promise<void> {

@@ -1,13 +1,14 @@
 /**
- * One batch of the import job in one transaction: its leads, failed leads and the job's progress commit together, so
- * the job row always says how far the import has really got. The job row carries a checkpoint in its `result` (the
- * counts so far and the last committed row): a retried or restarted attempt resumes right after it, so no row is lost
- * or imported twice.
+ * One batch of the import job in one transaction: its leads (queued for distribution when asked), failed leads and the
+ * job's progress commit together, so the job row always says how far the import has really got. The job row carries a
+ * checkpoint in its `result` (the counts so far and the last committed row): a retried or restarted attempt resumes
+ * right after it, so no row is lost or imported twice.
  */
 import { eq } from 'drizzle-orm';
 import { importReport, type ImportReport } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { jobs } from '../../../db/schema/index.ts';
+import { enqueueDistribution } from '../distributionQueue.ts';
 import { lockAllContacts } from '../intake/duplicates.ts';
 import { decideBatch, type CheckState } from './checks.ts';
 import type { ImportReferences } from './references.ts';
@@ -27,7 +28,8 @@ export function checkpointOf(result: unknown): ImportCheckpoint {
 /** A batch's rows checked in JavaScript: candidates for the database checks, refusals, and blank lines skipped. */
 export type PreparedBatch = { candidates: RowCandidate[]; refused: RowRefusal[]; blankLines: number; lastRow: number };
 
-export type BatchContext = { db: Db; jobId: number; userId: number | null; total: number; references: ImportReferences; state: CheckState };
+/** `distribute`: the batch's new leads are queued for distribution in its transaction (the import's `auto_distribute`). */
+export type BatchContext = { db: Db; jobId: number; userId: number | null; total: number; references: ImportReferences; state: CheckState; distribute: boolean };
 
 export type BatchResult = { cancelled: true } | { cancelled: false; checkpoint: ImportCheckpoint };
 
@@ -47,7 +49,9 @@ export async function commitBatch(context: BatchContext, previous: ImportCheckpo
     const decision = await decideBatch(tx, batch.candidates, context.references, context.state);
     const refused = [...batch.refused, ...decision.refused];
     const writeContext = { jobId, userId: context.userId, references: context.references };
-    await insertLeads(tx, decision.accepted, writeContext);
+    const leadIds = await insertLeads(tx, decision.accepted, writeContext);
+    // A retried batch starts over (its earlier transaction rolled back), so it queues the leads it inserts itself.
+    if (context.distribute) await enqueueDistribution(tx, leadIds);
     await insertFailedLeads(tx, refused, writeContext);
 
     const checkpoint: ImportCheckpoint = { ...previous, invalid: { ...previous.invalid }, last_row: batch.lastRow };

@@ -58,7 +58,7 @@ export async function runLeadImport(context: JobContext, hooks: ImportJobHooks =
   let checkpoint = checkpointOf(job.result);
   await context.report({ processed: checkpoint.valid, failed: checkpoint.rows - checkpoint.valid, total });
 
-  const batchContext: BatchContext = { db, jobId: job.id, userId: job.user_id, total, references, state: newCheckState({ committing: true }) };
+  const batchContext: BatchContext = { db, jobId: job.id, userId: job.user_id, total, references, state: newCheckState({ committing: true }), distribute: payload.auto_distribute };
   const mapping = columnMapping(payload);
   let inFlight: Promise<BatchResult> | null = null;
   let cancelled = false;

@@ -8,9 +8,10 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf, emptyBody, idParam, importMaxFileBytes, importReport, importRequest, importUpload, job } from '@crm/shared/contract';
+import { dataOf, emptyBody, idParam, importMaxFileBytes, importMessages, importReport, importRequest, importUpload, job } from '@crm/shared/contract';
 import { requireAuth } from '../../../http/access.ts';
 import { invalid } from '../../../http/errors.ts';
+import { assertMayDistribute } from '../distributionQueue.ts';
 import { findOwnJobOfType, toJob } from '../../jobs/service.ts';
 import type { Db } from '../../../db/database.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -104,7 +105,9 @@ export const leadImportRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; i
           'Rows become leads (status history cause `import`, or `random` when drawn from the source) or failed leads (reason and ' +
           'message), in batches that each commit with the progress; a retried job resumes after its last batch. The result is ' +
           'the import report. With `send_department_id` (lead.send, a sender, a department whose integration takes bulk sends), ' +
-          'a send job of the imported leads starts once the import has finished. The file is read once first: 422 as for the dry run.',
+          'a send job of the imported leads starts once the import has finished. With `auto_distribute` (lead.send; not with ' +
+          '`send_department_id`) each batch queues its leads for distribution by the rules as it commits. The file is read once first: ' +
+          '422 as for the dry run.',
         body: importRequest,
         response: { 202: z.object({ message: z.string(), data: job }) },
       },
@@ -112,6 +115,10 @@ export const leadImportRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; i
     },
     async (request, reply) => {
       const auth = requireAuth(request);
+      if (request.body.auto_distribute) {
+        if (request.body.send_department_id != null) throw invalid({ auto_distribute: [importMessages.autoDistributeWithSend] });
+        assertMayDistribute(auth);
+      }
       if (request.body.send_department_id != null) await importThenSend.check(auth, request.body.send_department_id);
       const upload = await findOwnUpload(db, auth.userId, request.body.upload_id);
       await loadImportReferences(db, request.body.fixed);

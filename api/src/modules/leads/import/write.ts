@@ -46,7 +46,7 @@ function insertStatement(rows: readonly AcceptedRow[], leadIds: readonly string[
       insert into lead_tags (lead_id, tag_id)
       select inserted.id, tags.id from inserted join tags on tags.id = any(${columnLiteral(references.tagIds)}::int4[])
     )
-    select count(*) from inserted`;
+    select id from inserted`;
 }
 
 /**
@@ -77,10 +77,11 @@ async function freshLeadIds(executor: Executor, count: number): Promise<string[]
   throw new Error('could not draw free lead ids');
 }
 
-/** Inserts the accepted rows with their first status history and the fixed tags. */
-export async function insertLeads(executor: Executor, rows: readonly AcceptedRow[], context: WriteContext): Promise<void> {
-  if (rows.length === 0) return;
-  await executor.execute(insertStatement(rows, await freshLeadIds(executor, rows.length), context));
+/** Inserts the accepted rows with their first status history and the fixed tags; answers the new leads' ids. */
+export async function insertLeads(executor: Executor, rows: readonly AcceptedRow[], context: WriteContext): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await executor.execute<{ id: number }>(insertStatement(rows, await freshLeadIds(executor, rows.length), context));
+  return inserted.rows.map((row) => Number(row.id));
 }
 
 /** jsonb and text cannot hold U+0000: a raw row is kept anyway (it is evidence), without those characters. */

@@ -19,6 +19,8 @@ export type IntakeContext = {
   duplicateWindowDays?: number | undefined;
   /** The draw of the weighted random status, [0, 1) like Math.random (tests pin it). */
   random?: (() => number) | undefined;
+  /** Queue the new lead for distribution in its insert's transaction (add lead's `auto_distribute`). */
+  distribute?: boolean | undefined;
   /** An affiliate's click and sub ids (`POST /api/v1/leads`), stored on the lead as given. */
   tracking?: Partial<Pick<LeadRow, 'click_id' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5'>> | undefined;
 };

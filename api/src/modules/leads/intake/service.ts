@@ -1,7 +1,8 @@
 /**
  * The one intake path every source of leads uses: add lead, failed-lead retry and the CSV import.
- * Normalize → check references → blacklist → duplicates (under a lock) → insert the lead, its tags and the
- * first status history. A refusal writes nothing and says why, as a failed lead would record it.
+ * Normalize → check references → blacklist → duplicates (under a lock) → insert the lead, its tags, the first
+ * status history and, when asked, its place in the distribution queue. A refusal writes nothing and says why, as a
+ * failed lead would record it.
  */
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { leadStatusHistories, leadTags, leads, sourceRandomStatuses } from '../.
 import type { Executor } from '../../../db/database.ts';
 import { pickWeightedStatus } from '../../settings/randomStatuses/pickWeightedStatus.ts';
 import { blacklistErrors, findBlacklistHits } from '../blacklist/matcher.ts';
+import { enqueueDistribution } from '../distributionQueue.ts';
 import { duplicateWindowDays, findDuplicates, lockContacts } from './duplicates.ts';
 import { prepareLead, type PreparedLead } from './prepare.ts';
 import { checkReferences } from './references.ts';
@@ -119,6 +121,7 @@ export async function intakeLead(executor: Executor, input: LeadIntakeInput, con
         job_id: context.importJobId ?? null,
       });
     }
+    if (context.distribute === true) await enqueueDistribution(tx, [row.id]);
     return { ok: true, lead: row, tagIds: lead.tagIds, created: true };
   });
 }

@@ -1,5 +1,8 @@
+import toast from 'react-hot-toast';
 import { configure, formItemOf, requestBody, screen, stubApi, waitFor, within, type TestClient } from '@crm/shared/testing';
-import { chooseOption, leadDetail, leadItem, pageReply, renderLeadRoutes, user } from '../../../testing/leadTestKit.tsx';
+import { chooseOption, everyLeadPermission, leadDetail, leadItem, pageReply, renderLeadRoutes, user } from '../../../testing/leadTestKit.tsx';
+
+jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
 // Whole antd screens in jsdom take seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -78,4 +81,36 @@ test('a saved lead shows its E.164 phone, and the list refreshes', async () => {
 
   await user.click(screen.getByTestId('lead-add-open-profile'));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/lead/single/9'));
+});
+
+test('auto-distribute is offered to holders of lead.send only, off by default, and sent when ticked', async () => {
+  const saved = { status: 201, data: { message: 'Lead created.', data: leadDetail(9) } };
+  const api = stubApi({ 'GET /lead': pageReply([]), 'POST /lead': saved });
+  const { unmount } = renderLeadRoutes('/lead/search');
+  await openForm();
+  expect(screen.queryByTestId('lead-form-auto_distribute')).not.toBeInTheDocument();
+  unmount();
+
+  renderLeadRoutes('/lead/search', [...everyLeadPermission, 'lead.send']);
+  const form = await openForm();
+  const checkbox = form.getByLabelText('Auto-distribute');
+  expect(checkbox).not.toBeChecked();
+  expect(within(screen.getByTestId('lead-form-auto_distribute')).getByText('Route the lead by the distribution rules as soon as it is saved.')).toBeInTheDocument();
+  await user.type(form.getByLabelText('Email'), 'auto@example.com');
+  await user.click(checkbox);
+  await user.click(within(screen.getByTestId('lead-add-submit')).getByRole('button'));
+  await screen.findByTestId('lead-add-result');
+  expect(requestBody(posts(api)[0]!)).toEqual({ email: 'auto@example.com', auto_distribute: true });
+});
+
+test('a refused auto-distribute (403) is told as other refusals are, and the form stays', async () => {
+  stubApi({ 'GET /lead': pageReply([]), 'POST /lead': { status: 403, data: { message: 'No permission' } } });
+  renderLeadRoutes('/lead/search', [...everyLeadPermission, 'lead.send']);
+  const form = await openForm();
+  await user.type(form.getByLabelText('Email'), 'auto@example.com');
+  await user.click(form.getByLabelText('Auto-distribute'));
+  await user.click(within(screen.getByTestId('lead-add-submit')).getByRole('button'));
+  await waitFor(() => expect(toast.error).toHaveBeenCalledWith('No permission'));
+  expect(screen.queryByTestId('lead-add-result')).not.toBeInTheDocument();
+  expect(screen.getByTestId('lead-add-modal')).toBeInTheDocument();
 });

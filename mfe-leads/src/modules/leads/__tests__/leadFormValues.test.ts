@@ -1,8 +1,8 @@
-import { leadCreateBodyOf, leadFormFieldOf, leadFormValuesOf, leadUpdateBodyOf } from '../components/form/leadFormValues.ts';
+import { addLeadBodyOf, leadFormFieldOf, leadFormValuesOf, leadUpdateBodyOf } from '../components/form/leadFormValues.ts';
 import { leadDetail } from '../../../testing/leadTestKit.tsx';
 
 test('an add leaves empty fields out and trims the rest', () => {
-  expect(leadCreateBodyOf({ name: '  Ada ', email: '', country: undefined, phone: '030 1', source_id: 1, tag_ids: [], status_id: null })).toEqual({
+  expect(addLeadBodyOf({ name: '  Ada ', email: '', country: undefined, phone: '030 1', source_id: 1, tag_ids: [], status_id: null })).toEqual({
     name: 'Ada',
     phone: '030 1',
     source_id: 1,
@@ -35,5 +35,5 @@ test('dates are edited as days, flags and sub-statuses only sent when they chang
     email_status_id: null,
     purchase_date: '2024-03-07',
   });
-  expect(leadCreateBodyOf({ email: 'a@b.co', is_fresh: false, card_digits: '4242' })).toEqual({ email: 'a@b.co', is_fresh: false, card_digits: '4242' });
+  expect(addLeadBodyOf({ email: 'a@b.co', is_fresh: false, card_digits: '4242' })).toEqual({ email: 'a@b.co', is_fresh: false, card_digits: '4242' });
 });

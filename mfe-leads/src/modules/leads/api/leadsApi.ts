@@ -6,8 +6,8 @@
  */
 import { baseApi } from '@crm/shared';
 import type {
+  AddLeadBody,
   LeadBrokerHistory,
-  LeadCreateBody,
   LeadDataHistory,
   LeadDetail,
   LeadDistribution,
@@ -51,7 +51,7 @@ const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'LeadHistory']
       query: (id) => ({ url: `/lead/${id}/distribution` }),
       providesTags: (_result, _error, id) => [{ type: 'LeadHistory', id }],
     }),
-    leadAdd: build.mutation<LeadSaved, LeadCreateBody>({
+    leadAdd: build.mutation<LeadSaved, AddLeadBody>({
       query: (body) => ({ url: '/lead', method: 'POST', data: body }),
       invalidatesTags: [{ type: 'Lead', id: listTag }],
     }),

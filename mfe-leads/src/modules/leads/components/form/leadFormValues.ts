@@ -1,10 +1,10 @@
 /**
- * The add / edit lead form's values and the bodies they make (LeadCreateBody, LeadUpdateBody). Empty text
+ * The add / edit lead form's values and the bodies they make (AddLeadBody, LeadUpdateBody). Empty text
  * is left out of an add (the API would refuse an empty country, for one) and becomes null in an edit, so a
  * cleared field is cleared on the server; an edit sends only what changed, which keeps the data history to
  * real changes.
  */
-import { leadFieldEntries, leadFieldInputs, leadFieldNames, leadTextKinds, type LeadCreateBody, type LeadDetail, type LeadUpdateBody } from '@crm/shared/contract';
+import { leadFieldEntries, leadFieldInputs, leadFieldNames, leadTextKinds, type AddLeadBody, type LeadDetail, type LeadUpdateBody } from '@crm/shared/contract';
 
 /** The editable fields of the lead-field catalogue, by how the form edits them (the layout is LeadFormFields'). */
 const leadTextFields = leadFieldNames('editable', leadTextKinds);
@@ -19,7 +19,7 @@ type LeadFlagField = (typeof leadFlagFields)[number];
 
 export type LeadFormValues = Partial<Record<LeadTextField, string | null>> &
   Partial<Record<LeadReferenceField, number | null>> &
-  Partial<Record<LeadFlagField, boolean>> & { status_id?: number | null; tag_ids?: number[] };
+  Partial<Record<LeadFlagField, boolean>> & { status_id?: number | null; tag_ids?: number[]; /** Add only: queue it for distribution. */ auto_distribute?: boolean };
 
 /** Every field name of the form, for placing the server's 422 messages. */
 const leadFormFields = [...leadFieldInputs('editable'), 'status_id'] as const;
@@ -30,8 +30,8 @@ const textOf = (value: string | null | undefined): string | null => {
   return trimmed === '' ? null : trimmed;
 };
 
-export function leadCreateBodyOf(values: LeadFormValues): LeadCreateBody {
-  const body: LeadCreateBody = {};
+export function addLeadBodyOf(values: LeadFormValues): AddLeadBody {
+  const body: AddLeadBody = {};
   for (const field of leadTextFields) {
     const text = textOf(values[field]);
     if (text !== null) body[field] = text;
@@ -46,6 +46,7 @@ export function leadCreateBodyOf(values: LeadFormValues): LeadCreateBody {
   }
   if (typeof values.status_id === 'number') body.status_id = values.status_id;
   if (values.tag_ids && values.tag_ids.length > 0) body.tag_ids = values.tag_ids;
+  if (values.auto_distribute === true) body.auto_distribute = true;
   return body;
 }
 

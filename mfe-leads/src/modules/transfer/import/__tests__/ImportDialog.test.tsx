@@ -1,4 +1,4 @@
-import { configure, jobFixture, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within, type TestClient } from '@crm/shared/testing';
+import { configure, formItemOf, jobFixture, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within, type TestClient } from '@crm/shared/testing';
 import type { Job } from '@crm/shared/contract';
 import '../../../../i18n/index.ts';
 import { useLeadSearchListQuery } from '../../../leads/api/leadsApi.ts';
@@ -83,8 +83,9 @@ test('refuses other files at once, previews a CSV with Empty cells and suggested
   expect(within(screen.getByTestId('lead-import-map-D')).getByText('Phone')).toBeInTheDocument();
   expect(screen.getByTestId('lead-import-header-hint')).toBeInTheDocument();
   expect(screen.getByTestId('lead-import-start')).toBeDisabled();
-  // "Import then send" is for senders only.
+  // "Import then send" is for senders only, auto-distribute for holders of lead.send.
   expect(screen.queryByTestId('lead-import-send')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('lead-import-auto-distribute')).not.toBeInTheDocument();
 
   await user.click(screen.getByTestId('lead-import-ignore-first'));
   await chooseOption('lead-import-fixed-status', 'Called');
@@ -126,6 +127,33 @@ test('refuses other files at once, previews a CSV with Empty cells and suggested
   expect(within(done).getByTestId('lead-import-failed-link')).toHaveAttribute('href', '/failed/lead/search');
   expect(calls(api, 'post', '/lead/import/file')).toHaveLength(1);
   await waitFor(() => expect(calls(api, 'get', '/lead').length).toBeGreaterThan(listReads));
+  expect(requestBody(calls(api, 'post', '/lead/import')[0]!)).not.toHaveProperty('auto_distribute');
+});
+
+test('auto-distribute: offered to holders of lead.send, off by default, sent with the import; its refusal shows under it', async () => {
+  const refusal = 'Auto-distribute and "import then send" cannot both be on: choose one.';
+  const api = stubApi({
+    'GET /lead': pageReply([]),
+    'POST /lead/import/file': { status: 201, data: { data: { upload_id: uploadId, file_name: 'leads.csv', kind: 'csv', size: 90 } } },
+    'POST /lead/import/dry-run': { status: 200, data: { data: report } },
+    'POST /lead/import': { status: 422, data: { message: refusal, errors: { auto_distribute: [refusal] } } },
+  });
+  renderImport([...importer, 'lead.send']);
+  await openWithFile(csvFile());
+  const preview = await screen.findByTestId('lead-import-preview');
+  await waitFor(() => expect(preview).toHaveAttribute('data-rows', '3'));
+  const checkbox = screen.getByTestId('lead-import-auto-distribute');
+  expect(checkbox).not.toBeChecked();
+  expect(within(formItemOf(checkbox)).getByText(/Route each imported lead by the distribution rules/)).toBeInTheDocument();
+  await user.click(screen.getByTestId('lead-import-dry-run'));
+  await screen.findByTestId('lead-import-report');
+
+  // Whether the leads are distributed afterwards does not change what the dry run found: the report stays.
+  await user.click(checkbox);
+  expect(screen.getByTestId('lead-import-start')).toBeEnabled();
+  await user.click(screen.getByTestId('lead-import-start'));
+  expect(await within(formItemOf(checkbox)).findByText(refusal)).toBeInTheDocument();
+  expect(requestBody(calls(api, 'post', '/lead/import')[0]!)).toMatchObject({ upload_id: uploadId, auto_distribute: true });
 });
 
 test('import then send: offered to senders, it needs a department and sends the leads there after the import', async () => {

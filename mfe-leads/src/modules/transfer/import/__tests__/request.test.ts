@@ -24,6 +24,7 @@ test("builds a body the contract accepts, leaving unset fixed values out, with t
       mapping: { C: 'email', A: 'name', B: undefined },
       fixed: { ...noFixedValues, statusId: 10, tagIds: [4, 5] },
       send: noImportSend,
+      autoDistribute: false,
     },
     'Europe/Berlin',
   );
@@ -36,23 +37,32 @@ test("builds a body the contract accepts, leaving unset fixed values out, with t
   });
   expect(importRequest.safeParse(body).success).toBe(true);
   // By default the browser's zone, the one the dialog names.
-  expect(importRequestOf(uploadId, { options: defaultImportOptions, mapping: { A: 'email' }, fixed: noFixedValues, send: noImportSend }).time_zone).toBe(
+  expect(importRequestOf(uploadId, { options: defaultImportOptions, mapping: { A: 'email' }, fixed: noFixedValues, send: noImportSend, autoDistribute: false }).time_zone).toBe(
     Intl.DateTimeFormat().resolvedOptions().timeZone,
   );
 });
 
 test('a dry run stays valid only for the same file and settings', () => {
-  const draft = { options: defaultImportOptions, mapping: { A: 'email' as const }, fixed: noFixedValues, send: noImportSend };
+  const draft = { options: defaultImportOptions, mapping: { A: 'email' as const }, fixed: noFixedValues, send: noImportSend, autoDistribute: false };
   expect(draftKey('f1', draft)).toBe(draftKey('f1', { ...draft, mapping: { A: 'email' } }));
   expect(draftKey('f1', draft)).not.toBe(draftKey('f2', draft));
   expect(draftKey('f1', draft)).not.toBe(draftKey('f1', { ...draft, options: { ...defaultImportOptions, ignoreFirstLine: true } }));
   expect(draftKey('f1', draft)).not.toBe(draftKey('f1', { ...draft, fixed: { ...noFixedValues, sourceId: 1 } }));
   // Where the leads go afterwards does not change what the dry run found.
   expect(draftKey('f1', draft)).toBe(draftKey('f1', { ...draft, send: { on: true, departmentId: 8 } }));
+  expect(draftKey('f1', draft)).toBe(draftKey('f1', { ...draft, autoDistribute: true }));
+});
+
+test('auto-distribute is sent only when it is on', () => {
+  const draft = { options: defaultImportOptions, mapping: { A: 'email' as const }, fixed: noFixedValues, send: noImportSend, autoDistribute: false };
+  expect(importRequestOf(uploadId, draft)).not.toHaveProperty('auto_distribute');
+  const distributing = importRequestOf(uploadId, { ...draft, autoDistribute: true });
+  expect(distributing).toMatchObject({ auto_distribute: true });
+  expect(importRequest.safeParse(distributing).success).toBe(true);
 });
 
 test('"import then send" adds the department only when it is on and one is chosen', () => {
-  const draft = { options: defaultImportOptions, mapping: { A: 'email' as const }, fixed: noFixedValues, send: noImportSend };
+  const draft = { options: defaultImportOptions, mapping: { A: 'email' as const }, fixed: noFixedValues, send: noImportSend, autoDistribute: false };
   expect(importRequestOf(uploadId, { ...draft, send: { on: false, departmentId: 8 } })).not.toHaveProperty('send_department_id');
   const sending = importRequestOf(uploadId, { ...draft, send: { on: true, departmentId: 8 } });
   expect(sending).toMatchObject({ send_department_id: 8 });

@@ -1,6 +1,6 @@
 /**
- * The import options: CSV delimiter and escape, ignore first line, and "import then send" to a broker
- * department (offered to senders only, issue 7).
+ * The import options: CSV delimiter and escape, ignore first line, "import then send" to a broker
+ * department (offered to senders only, issue 7) and auto-distribute (to holders of its permission, issue 33).
  */
 import { useTranslation } from 'react-i18next';
 import { Alert, Checkbox, Col, Form, Input, Row, Select, Switch } from '@crm/shared/ui';
@@ -23,9 +23,11 @@ type ImportOptionsFieldsProps = {
   onChange(change: Partial<ImportOptionValues>): void;
   /** "Import then send", when offered (`useMaySend`); null when not. */
   send: { state: ImportSendState; onChange(change: Partial<ImportSendState>): void } | null;
+  /** Auto-distribute, when offered; null when not. */
+  autoDistribute: { on: boolean; onChange(on: boolean): void } | null;
 };
 
-export function ImportOptionsFields({ kind, options, detectedDelimiter, suggestIgnoringHeader, errors, onChange, send }: ImportOptionsFieldsProps) {
+export function ImportOptionsFields({ kind, options, detectedDelimiter, suggestIgnoringHeader, errors, onChange, send, autoDistribute }: ImportOptionsFieldsProps) {
   const { t } = useTranslation('leads');
   const csvOnly = kind === 'xlsx';
   const delimiterLabel = (delimiter: string) => {
@@ -65,6 +67,15 @@ export function ImportOptionsFields({ kind, options, detectedDelimiter, suggestI
         <Col xs={24} md={8}>
           <Form.Item label={t('leads.import.options.send')} extra={t('leads.import.options.sendHelp')} {...(send.state.on ? {} : fieldError(errors, 'send_department_id'))}>
             <Switch data-testid="lead-import-send" aria-label={t('leads.import.options.send')} checked={send.state.on} onChange={(on) => send.onChange({ on })} />
+          </Form.Item>
+        </Col>
+      )}
+      {autoDistribute && (
+        <Col xs={24} md={8}>
+          <Form.Item label=" " colon={false} extra={t('leads.import.options.autoDistributeHelp')} {...fieldError(errors, 'auto_distribute')}>
+            <Checkbox data-testid="lead-import-auto-distribute" checked={autoDistribute.on} onChange={(event) => autoDistribute.onChange(event.target.checked)}>
+              {t('leads.import.options.autoDistribute')}
+            </Checkbox>
           </Form.Item>
         </Col>
       )}

@@ -1,7 +1,7 @@
 /**
  * What the import dialog holds before anything is sent: the picked file (checked: csv or xlsx, size), its
  * preview, the options, the start row, the column mapping (suggested from row 1 until changed by hand) and the
- * fixed values, "import then send" and where to — and the draft the dry run and the import are asked for.
+ * fixed values, "import then send" and where to, auto-distribute — and the draft the dry run and the import are asked for.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { columnLetters } from '@crm/shared';
@@ -32,6 +32,8 @@ export type ImportDraftState = {
   fixed: FixedValueChoices;
   /** "Import then send" and the broker and department chosen for it. */
   send: ImportSendState;
+  /** Queue the imported leads for distribution (issue 33). */
+  autoDistribute: boolean;
   /** What a dry run or an import of this draft sends (the detected CSV delimiter made explicit). */
   draft: ImportDraft;
   chooseFile(file: File | null): void;
@@ -40,6 +42,7 @@ export type ImportDraftState = {
   mapLetter(letter: string, field: ImportableLeadField | null): void;
   setFixed(change: Partial<FixedValueChoices>): void;
   setSend(change: Partial<ImportSendState>): void;
+  setAutoDistribute(on: boolean): void;
 };
 
 export type ImportSendState = { on: boolean; target: SendTarget };
@@ -54,6 +57,7 @@ export function useImportDraft(): ImportDraftState {
   const [handMapping, setHandMapping] = useState<ColumnMapping | null>(null);
   const [fixed, setFixedValues] = useState(noFixedValues);
   const [send, setSendState] = useState<ImportSendState>({ on: false, target: noSendTarget });
+  const [autoDistribute, setAutoDistribute] = useState(false);
 
   const previewStartRow = useDebouncedValue(startRow, startRowSettleMs);
   const read = useFilePreview(picked?.file ?? null, picked?.kind ?? null, { startRow: previewStartRow, delimiter: options.delimiter, escape: options.escape });
@@ -83,8 +87,8 @@ export function useImportDraft(): ImportDraftState {
   const columns = useMemo(() => mappingOfColumns(mapping, letters), [mapping, letters]);
   const delimiter = picked?.kind === 'csv' ? options.delimiter || preview?.delimiter || '' : options.delimiter;
   const draft = useMemo(
-    () => ({ options: { ...options, delimiter }, mapping: columns, fixed, send: { on: send.on, departmentId: send.target.departmentId } }),
-    [options, delimiter, columns, fixed, send],
+    () => ({ options: { ...options, delimiter }, mapping: columns, fixed, send: { on: send.on, departmentId: send.target.departmentId }, autoDistribute }),
+    [options, delimiter, columns, fixed, send, autoDistribute],
   );
 
   return {
@@ -98,6 +102,7 @@ export function useImportDraft(): ImportDraftState {
     headerLike: Object.keys(suggested).length > 0,
     fixed,
     send,
+    autoDistribute,
     draft,
     chooseFile,
     setOptions,
@@ -105,5 +110,6 @@ export function useImportDraft(): ImportDraftState {
     mapLetter,
     setFixed,
     setSend,
+    setAutoDistribute,
   };
 }

@@ -13,7 +13,8 @@ export type ImportErrorSlot =
   | 'fixed.status_id'
   | 'fixed.affiliate_company_id'
   | 'fixed.tag_ids'
-  | 'send_department_id';
+  | 'send_department_id'
+  | 'auto_distribute';
 
 export type ImportErrors = Partial<Record<ImportErrorSlot, string>>;
 
@@ -26,6 +27,7 @@ const fieldSlots: readonly ImportErrorSlot[] = [
   'fixed.affiliate_company_id',
   'fixed.tag_ids',
   'send_department_id',
+  'auto_distribute',
 ];
 
 function slotOf(field: string): ImportErrorSlot {

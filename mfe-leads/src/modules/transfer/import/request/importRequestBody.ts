@@ -29,7 +29,8 @@ function fixedValuesOf(choices: FixedValueChoices): ImportFixedValues {
 export type ImportSendChoice = { on: boolean; departmentId: number | null };
 export const noImportSend: ImportSendChoice = { on: false, departmentId: null };
 
-export type ImportDraft = { options: ImportOptionValues; mapping: ColumnMapping; fixed: FixedValueChoices; send: ImportSendChoice };
+/** `autoDistribute`: each imported lead is queued for distribution by the rules as it is saved (issue 33). */
+export type ImportDraft = { options: ImportOptionValues; mapping: ColumnMapping; fixed: FixedValueChoices; send: ImportSendChoice; autoDistribute: boolean };
 
 /** `timeZone`: where the file's date-times without an offset are read (the dialog says which: the browser's). */
 export function importRequestOf(uploadId: string, draft: ImportDraft, timeZone: string = browserTimeZone()): ImportRequest {
@@ -39,6 +40,7 @@ export function importRequestOf(uploadId: string, draft: ImportDraft, timeZone: 
     columns: mappedColumns(draft.mapping),
     fixed: fixedValuesOf(draft.fixed),
     ...(draft.send.on && draft.send.departmentId !== null ? { send_department_id: draft.send.departmentId } : {}),
+    ...(draft.autoDistribute ? { auto_distribute: true } : {}),
     time_zone: timeZone,
   };
 }
@@ -50,8 +52,8 @@ export function sendsNowhere(draft: ImportDraft): boolean {
 
 /**
  * Identifies what a dry run was run on: a report is shown (and the import offered) only while it matches. Where the
- * leads are sent afterwards does not change which rows become leads, so choosing it keeps the report.
+ * leads are sent or distributed afterwards does not change which rows become leads, so choosing it keeps the report.
  */
 export function draftKey(fileKey: string, draft: ImportDraft): string {
-  return JSON.stringify([fileKey, importRequestOf('', { ...draft, send: noImportSend })]);
+  return JSON.stringify([fileKey, importRequestOf('', { ...draft, send: noImportSend, autoDistribute: false })]);
 }
