@@ -25,7 +25,9 @@ export type ApiProcess = { address: string; process: ChildProcess };
 export async function startApi(databaseUrl: string, options: { role?: 'web' | 'worker'; build?: boolean } = {}): Promise<ApiProcess> {
   if (options.build !== false) await buildApi();
   const port = await freePort();
-  const child = spawn(process.execPath, [...productionNodeFlags, join(apiDirectory, outputDirectory, 'main.js')], {
+  // BENCH_PROFILE_DIR: each process writes a CPU profile there when it exits (not when killed).
+  const profile = process.env['BENCH_PROFILE_DIR'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE_DIR']}`] : [];
+  const child = spawn(process.execPath, [...productionNodeFlags, ...profile, join(apiDirectory, outputDirectory, 'main.js')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

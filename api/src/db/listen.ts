@@ -10,7 +10,7 @@
 import pg from 'pg';
 
 /** `payload` is null after a reconnect, when notifications may have been missed. */
-export type NotificationHandler = (payload: string | null) => void;
+type NotificationHandler = (payload: string | null) => void;
 export type Listen = (channel: string, handler: NotificationHandler) => Promise<() => Promise<void>>;
 export type Listener = { listen: Listen; close(): Promise<void> };
 

@@ -10,7 +10,7 @@ import { brokerDepartments, brokers, sendIntegrations } from '../../db/schema/in
 import { formatInZone } from '../../time/zones.ts';
 import { isOpen, nextChange } from '../../time/openingHours.ts';
 import { departmentLabelSql } from '../brokers/relations.ts';
-import { skipReasons, skipStatuses, type CheckedLead } from '../sending/engine/checks.ts';
+import { checksForLead, skipStatuses, type CheckedLead, type Targeting } from '../sending/engine/checks.ts';
 import type { SendEngine } from '../sending/engine/deps.ts';
 import { limitsOf, type DepartmentLimits } from './limits.ts';
 import type { RoutingTier } from './routing.ts';
@@ -102,8 +102,18 @@ function targetingVerdict(reason: string, lead: CheckedLead): Verdict {
   }
 }
 
+/** The send checks of one lead against every candidate, loaded once per pass (`checksForLead`). */
+export type LeadChecks = (targeting: Targeting) => string | null;
+
+export const loadLeadChecks = (executor: Executor, lead: CheckedLead, candidates: readonly Candidate[]): Promise<LeadChecks> =>
+  checksForLead(
+    executor,
+    lead,
+    candidates.map((candidate) => candidate.departmentId),
+  );
+
 /** Why the candidate is passed over now (caps aside), or null: it may take the lead if a slot is free. */
-export async function passOver(executor: Executor, engine: SendEngine, candidate: Candidate, lead: CheckedLead, now: Date): Promise<Verdict | null> {
+export function passOver(engine: SendEngine, checks: LeadChecks, candidate: Candidate, lead: CheckedLead, now: Date): Verdict | null {
   if (candidate.integrationId === null) return { code: 'INACTIVE', detail: candidate.inactive ?? 'cannot be sent to' };
   const zone = candidate.limits.time_zone;
   if (!isOpen(candidate.limits, now)) {
@@ -112,13 +122,6 @@ export async function passOver(executor: Executor, engine: SendEngine, candidate
   }
   const circuit = engine.breakers.openUntil(candidate.integrationId);
   if (circuit) return { code: 'CIRCUIT_OPEN', detail: `circuit open until ${localMoment(circuit, now, zone)}` };
-  const reasons = await skipReasons(executor, [lead], {
-    departmentId: candidate.departmentId,
-    jobId: 0,
-    resendUnknown: false,
-    countries: candidate.countries,
-    languages: candidate.languages,
-  });
-  const reason = reasons.get(lead.id);
+  const reason = checks({ departmentId: candidate.departmentId, jobId: 0, resendUnknown: false, countries: candidate.countries, languages: candidate.languages });
   return reason ? targetingVerdict(reason, lead) : null;
 }

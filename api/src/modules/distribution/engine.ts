@@ -20,7 +20,7 @@ import { leadToSendColumns } from '../sending/engine/outcome.ts';
 import { sendLead } from '../sending/engine/sendLead.ts';
 import { interruptedStatus } from '../sending/engine/targets.ts';
 import { classify, finishAttempt, startAttempt, writeDecisions, type Decision } from './attempt.ts';
-import { candidatesOf, localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
+import { candidatesOf, loadLeadChecks, localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
 import { weightedPick, type RandomSource, type RuleMatch } from './routing.ts';
 import type { RoutableLead } from './rules.ts';
 import { distributionSettingsOf } from './settings.ts';
@@ -139,6 +139,7 @@ export async function distributeLead(deps: DistributionDeps, leadId: number): Pr
   await db.update(leadDistributions).set({ rule_id: match.ruleId }).where(eq(leadDistributions.lead_id, leadId));
 
   const candidates = await candidatesOf(db, match.tiers);
+  const checks = await loadLeadChecks(db, lead, candidates);
   const met: Decision[] = [];
   const waiting: { verdict: Verdict; opens: Date | null }[] = [];
   let attempts = row.attempts;
@@ -146,7 +147,7 @@ export async function distributeLead(deps: DistributionDeps, leadId: number): Pr
   for (let tier = 0; tier < match.tiers.length; tier += 1) {
     const eligible: Candidate[] = [];
     for (const candidate of candidates.filter((entry) => entry.tier === tier)) {
-      const verdict = await passOver(db, deps.engine, candidate, lead, now);
+      const verdict = passOver(deps.engine, checks, candidate, lead, now);
       if (!verdict) {
         eligible.push(candidate);
         continue;

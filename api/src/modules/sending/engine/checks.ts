@@ -37,22 +37,24 @@ export type CheckedLead = {
 /** `jobId`: the job checking (its own rows are not "sent before"); 0 for a send outside a job. */
 export type Targeting = { departmentId: number; jobId: number; resendUnknown: boolean; countries: readonly string[]; languages: readonly string[] };
 
-/** Lead id → why it is not sent (absent: send it). */
-export async function skipReasons(db: Executor, chunk: readonly CheckedLead[], targeting: Targeting): Promise<Map<number, string>> {
-  const reasons = new Map<number, string>();
-  if (chunk.length === 0) return reasons;
+/** `sent`: the states of the sends of each lead to each department, by `lead:department`. */
+type Loaded = { contacts: ReturnType<typeof contactValuesOf>[]; index: Awaited<ReturnType<typeof blacklistIndex>>; sent: Map<string, string[]> };
+const sendKey = (leadId: number, departmentId: number) => `${leadId}:${departmentId}`;
+
+/** The blacklist entries the leads' contacts meet and their sends (or maybe-sends) to the departments, other jobs'. */
+async function load(db: Executor, chunk: readonly CheckedLead[], departmentIds: readonly number[], jobId: number): Promise<Loaded> {
   const contacts = chunk.map((lead) => contactValuesOf({ email: lead.email, alt_email: lead.alt_email, phone_normalized: lead.phone, alt_phone: lead.alt_phone, ip: lead.ip }));
-  const [index, sentBefore] = await Promise.all([
+  const [index, rows] = await Promise.all([
     blacklistIndex(db, contacts),
     db
-      .selectDistinct({ lead_id: leadSendHistories.lead_id, state: leadSendHistories.state })
+      .selectDistinct({ lead_id: leadSendHistories.lead_id, department_id: leadSendHistories.broker_department_id, state: leadSendHistories.state })
       .from(leadSendHistories)
       .where(
         and(
-          eq(leadSendHistories.broker_department_id, targeting.departmentId),
+          inArray(leadSendHistories.broker_department_id, [...departmentIds]),
           or(inArray(leadSendHistories.state, ['success', 'sending']), and(eq(leadSendHistories.state, 'failure'), inArray(leadSendHistories.failure_status, outcomeUnknownStatuses))),
           // Rows without a job (automatic distribution's) count too.
-          sql`${leadSendHistories.job_id} is distinct from ${targeting.jobId}`,
+          sql`${leadSendHistories.job_id} is distinct from ${jobId}`,
           inArray(
             leadSendHistories.lead_id,
             chunk.map((lead) => lead.id),
@@ -60,21 +62,47 @@ export async function skipReasons(db: Executor, chunk: readonly CheckedLead[], t
         ),
       ),
   ]);
-  const alreadySent = new Set(sentBefore.filter((row) => row.state === 'success').map((row) => row.lead_id));
+  const sent = new Map<string, string[]>();
+  for (const row of rows) {
+    const key = sendKey(row.lead_id, row.department_id ?? 0);
+    sent.set(key, [...(sent.get(key) ?? []), row.state]);
+  }
+  return { contacts, index, sent };
+}
+
+/** Why the lead (at `position` of the loaded chunk) is not sent to the targeting's department, or null. */
+function reasonFor(loaded: Loaded, lead: CheckedLead, position: number, targeting: Targeting): string | null {
+  const values = loaded.contacts[position];
+  const sent = loaded.sent.get(sendKey(lead.id, targeting.departmentId)) ?? [];
+  const countries = targeting.countries;
+  const languages = targeting.languages.map((code) => code.toLowerCase());
+  if (!lead.email && !lead.phone) return skipStatuses.noContact;
+  if (values && hitsAmong(values, entriesFor(values, loaded.index)).length > 0) return skipStatuses.blacklisted;
+  if (sent.includes('success')) return skipStatuses.alreadySent;
   // An attempt under way elsewhere is never doubled; an unknown outcome only when staff did not ask to resend it.
-  const maybeSent = new Set(sentBefore.filter((row) => row.state === 'sending' || !targeting.resendUnknown).map((row) => row.lead_id));
-  const countries = new Set(targeting.countries);
-  const languages = new Set(targeting.languages.map((code) => code.toLowerCase()));
+  if (sent.includes('sending') || (sent.length > 0 && !targeting.resendUnknown)) return skipStatuses.outcomeUnknown;
+  if (countries.length > 0 && !countries.includes(lead.country ?? '')) return skipStatuses.country;
+  if (languages.length > 0 && !languages.includes((lead.language ?? '').toLowerCase())) return skipStatuses.language;
+  return null;
+}
+
+/** Lead id → why it is not sent (absent: send it). */
+export async function skipReasons(db: Executor, chunk: readonly CheckedLead[], targeting: Targeting): Promise<Map<number, string>> {
+  const reasons = new Map<number, string>();
+  if (chunk.length === 0) return reasons;
+  const loaded = await load(db, chunk, [targeting.departmentId], targeting.jobId);
   chunk.forEach((lead, position) => {
-    const values = contacts[position];
-    let reason: string | null = null;
-    if (!lead.email && !lead.phone) reason = skipStatuses.noContact;
-    else if (values && hitsAmong(values, entriesFor(values, index)).length > 0) reason = skipStatuses.blacklisted;
-    else if (alreadySent.has(lead.id)) reason = skipStatuses.alreadySent;
-    else if (maybeSent.has(lead.id)) reason = skipStatuses.outcomeUnknown;
-    else if (countries.size > 0 && !countries.has(lead.country ?? '')) reason = skipStatuses.country;
-    else if (languages.size > 0 && !languages.has((lead.language ?? '').toLowerCase())) reason = skipStatuses.language;
+    const reason = reasonFor(loaded, lead, position, targeting);
     if (reason) reasons.set(lead.id, reason);
   });
   return reasons;
+}
+
+/**
+ * The same checks for one lead and many departments, loaded at once (automatic distribution meets every department
+ * of a rule): answers why the lead is not sent to a targeting's department, or null.
+ */
+export async function checksForLead(db: Executor, lead: CheckedLead, departmentIds: readonly number[]): Promise<(targeting: Targeting) => string | null> {
+  const loaded = await load(db, [lead], departmentIds.length > 0 ? departmentIds : [0], 0);
+  return (targeting) => reasonFor(loaded, lead, 0, targeting);
 }
