@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { Listen } from '../db/listen.ts';
 import { registerAffiliateJobs } from '../modules/affiliates/jobs.ts';
 import { registerDistributionJobs } from '../modules/distribution/jobs.ts';
-import { anyEnabledRule, matchingRule } from '../modules/distribution/rules.ts';
+import { savedRulesRouter } from '../modules/distribution/rules.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { registerLeadJobs } from '../modules/leads/jobs.ts';
 import type { SendEngine } from '../modules/sending/engine/deps.ts';
@@ -17,5 +17,5 @@ export function registerJobs(jobs: JobQueue, { db, engine, listen, distributionL
   registerLeadJobs(jobs, db, importThenSend(db, jobs));
   registerSendJobs(jobs, engine);
   registerAffiliateJobs(jobs, db);
-  if (listen) registerDistributionJobs(jobs, { engine, tiersFor: matchingRule, anyRule: anyEnabledRule }, listen, { leaseSeconds: distributionLeaseSeconds });
+  if (listen) registerDistributionJobs(jobs, { engine, router: savedRulesRouter }, listen, { leaseSeconds: distributionLeaseSeconds });
 }
