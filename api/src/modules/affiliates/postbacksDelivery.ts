@@ -77,13 +77,17 @@ type ClaimedEvent = {
 /** Takes up to `limit` due events, leased to this worker, each with its company's active template (if any). */
 async function claimDue(db: Db, limit: number): Promise<ClaimedEvent[]> {
   const result = await db.execute<ClaimedEvent>(sql`
-    with claimed as (
+    with due as materialized (
+      -- Chosen once: as IN (subquery … LIMIT) the planner may run it again per updated row and take more than the limit.
+      select id from affiliate_postback_events
+       where state = 'pending' and next_attempt_at <= now()
+       order by next_attempt_at limit ${limit} for update skip locked
+    ),
+    claimed as (
       update affiliate_postback_events e
          set attempts = e.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-       where e.id in (select id from affiliate_postback_events
-                       where state = 'pending' and next_attempt_at <= now()
-                       order by next_attempt_at limit ${limit} for update skip locked)
-         and e.state = 'pending' and e.next_attempt_at <= now()
+        from due
+       where e.id = due.id
       returning e.id, e.affiliate_company_id, e.lead_id, e.event, e.macros, e.attempts
     )
     select c.id::text as id, c.lead_id, c.event, c.macros, c.attempts, t.method, t.url_template

@@ -16,13 +16,18 @@ const defaultLeaseSeconds = 300;
 const claimBatch = 20;
 
 async function claimDue(executor: Executor, states: readonly DistributionState[], limit: number, leaseSeconds: number): Promise<number[]> {
+  // The due rows are chosen once (a MATERIALIZED CTE): as `IN (subquery … LIMIT)` the planner may run the subquery again
+  // for each row it updates, each run finding the next due rows, and claim far more than the limit (seen on PGlite).
   const result = await executor.execute<{ lead_id: number }>(sql`
+    with due as materialized (
+      select lead_id from lead_distributions
+       where state = any(${columnLiteral(states)}::text[]) and next_attempt_at <= now()
+       order by next_attempt_at limit ${limit} for update skip locked
+    )
     update lead_distributions d
        set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-     where d.lead_id in (select lead_id from lead_distributions
-                          where state = any(${columnLiteral(states)}::text[]) and next_attempt_at <= now()
-                          order by next_attempt_at limit ${limit} for update skip locked)
-       and d.state = any(${columnLiteral(states)}::text[]) and d.next_attempt_at <= now()
+      from due
+     where d.lead_id = due.lead_id
     returning d.lead_id`);
   return result.rows.map((row) => Number(row.lead_id));
 }
