@@ -116,3 +116,11 @@ export const distributionRuleItem = z.object({
   updated_at: isoDateTime,
 });
 export type DistributionRuleItem = z.infer<typeof distributionRuleItem>;
+
+/** The engine's settings (one row): broker calls per lead at most, and how long a lead nothing can take now is held. */
+export const distributionSettingsBody = z.strictObject({
+  max_attempts: z.number({ error: 'Enter the most broker calls per lead.' }).int('A whole number of calls.').min(1, 'At least 1 call.').max(10, 'At most 10 calls.'),
+  hold_hours: z.number({ error: 'Enter the hold time in hours.' }).int('A whole number of hours.').min(0, '0 hours or more (0: never held).').max(168, 'At most 168 hours (a week).'),
+});
+export type DistributionSettingsBody = z.infer<typeof distributionSettingsBody>;
+export const distributionSettingsItem = distributionSettingsBody;

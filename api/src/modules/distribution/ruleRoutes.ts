@@ -9,11 +9,14 @@ import {
   distributionRuleItem,
   distributionRuleMoveBody,
   distributionRuleOrderBody,
+  distributionSettingsBody,
+  distributionSettingsItem,
   idParam,
   messageResponse,
 } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { createRule, deleteRule, findRule, listRules, moveRule, orderRules, replaceRule, setRuleEnabled } from './ruleStore.ts';
+import { distributionSettingsOf, writeDistributionSettings } from './settings.ts';
 
 const path = '/distribution/rules';
 const tags = ['distribution › rules'];
@@ -22,6 +25,29 @@ const saved = z.object({ message: z.string(), data: distributionRuleItem });
 const ordered = dataOf(z.array(distributionRuleItem));
 
 export const distributionRuleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/distribution/settings',
+    {
+      schema: { tags, summary: "The engine's settings: broker calls per lead at most, hold time", response: { 200: dataOf(distributionSettingsItem) } },
+      config: { access: permissions.view },
+    },
+    async () => ({ data: await distributionSettingsOf(db) }),
+  );
+
+  app.put(
+    '/distribution/settings',
+    {
+      schema: {
+        tags,
+        summary: "Replace the engine's settings (they apply to the next pass of every lead)",
+        body: distributionSettingsBody,
+        response: { 200: dataOf(distributionSettingsItem) },
+      },
+      config: { access: permissions.update },
+    },
+    async (request) => ({ data: await writeDistributionSettings(db, request.body) }),
+  );
+
   app.get(
     path,
     { schema: { tags, summary: 'Every rule in the order they are tried (the first enabled match wins)', response: { 200: ordered } }, config: { access: permissions.view } },
