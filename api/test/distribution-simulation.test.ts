@@ -6,12 +6,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Simulation, SimulationResult } from '@crm/shared/contract';
+import type { RuleConditions } from '../src/modules/distribution/rules.ts';
 import { bearer, tableFingerprint, waitFor } from './helpers.ts';
 import { distributionFixture, type Desk } from './distributionFixture.ts';
 
 type Fixture = Awaited<ReturnType<typeof distributionFixture>>;
 
-const anyLead = { affiliate_company_ids: [], source_ids: [], countries: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
+const anyLead: RuleConditions = { affiliate_company_ids: [], source_ids: [], countries: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
 const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: '09:00', to: '18:00' }));
 
 describe('distribution simulator', () => {
@@ -20,7 +21,7 @@ describe('distribution simulator', () => {
   let b: Desk;
   let c: Desk;
 
-  const rule = (name: string, tiers: [Desk, number][][], conditions: Partial<typeof anyLead> = {}) => ({
+  const rule = (name: string, tiers: [Desk, number][][], conditions: Partial<RuleConditions> = {}) => ({
     name,
     is_enabled: true,
     ...anyLead,

@@ -32,18 +32,6 @@ const periodOrder: readonly CounterPeriod[] = ['hour', 'day', 'week', 'month', '
 
 export type ReplayCounts = Omit<SimulationResult, 'leads' | 'draft' | 'stopped' | 'assumes_delivery'>;
 
-/** A small seeded generator (mulberry32): the same period and rules give the same split every run. */
-export function seededRandom(seed: number): RandomSource {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function passOver(department: SimulatedDepartment, lead: SimulatedLead): DistributionVerdict | null {
   if (!department.active) return 'INACTIVE';
   if (!isOpen(department.limits, lead.created_at)) return 'CLOSED';

@@ -12,7 +12,8 @@ import type { JobRow } from '../jobs/service.ts';
 import { html } from '../notifications/html.ts';
 import { candidatesOf } from './candidates.ts';
 import { capSettingsOf } from './limits.ts';
-import { Replay, seededRandom, type SimulatedDepartment } from './simulation.ts';
+import { seededRandom } from './routing.ts';
+import { Replay, type SimulatedDepartment } from './simulation.ts';
 import type { RoutingRule } from './rules.ts';
 
 export const simulationJobType = 'distribution.simulate';
