@@ -109,3 +109,20 @@ test('the rules page simulates the saved rules; a refused period shows under the
   expect(await within(formItemOf(within(dialog).getAllByTestId('simulation-period')[0]!)).findByText('The end must not be before the start.')).toBeInTheDocument();
   expect(within(dialog).queryByTestId('simulation-progress')).not.toBeInTheDocument();
 });
+
+test("a refusal of the draft rule shows under the editor's field", async () => {
+  const http = renderRules({
+    status: 422,
+    data: { message: 'The country QQ does not exist.', errors: { 'rules.0.countries.0': ['The country QQ does not exist.'] } },
+  });
+  const row = (await screen.findByText('DE traffic')).closest('tr')!;
+  await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+  const drawer = await screen.findByRole('dialog');
+  await userEvent.click(within(drawer).getByRole('button', { name: 'Simulate' }));
+  await screen.findByText('Simulate with this draft');
+  const dialog = screen.getAllByRole('dialog').at(-1)!;
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
+
+  await waitFor(() => expect(posts(http)).toHaveLength(1));
+  expect(await within(formItemOf(within(drawer).getByLabelText('Countries'))).findByText('The country QQ does not exist.')).toBeInTheDocument();
+});
