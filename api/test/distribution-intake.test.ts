@@ -1,6 +1,6 @@
 /**
- * From the affiliate API to a broker through the saved rules, as the worker runs it (app/jobs.ts wires `matchingRule`
- * and `anyEnabledRule`): an accepted lead is queued with its insert, matched by its country, delivered; a lead no rule
+ * From the affiliate API to a broker through the saved rules, as the worker runs it (app/jobs.ts wires
+ * `savedRulesRouter`): an accepted lead is queued with its insert, matched by its country, delivered; a lead no rule
  * matches is left unassigned; with no rule enabled a batch is left unassigned in one statement, verdicts written.
  */
 import { after, before, describe, test } from 'node:test';
@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
 import type { DistributionDeps } from '../src/modules/distribution/engine.ts';
 import { runDueDistributions } from '../src/modules/distribution/queue.ts';
-import { anyEnabledRule, matchingRule } from '../src/modules/distribution/rules.ts';
+import { savedRulesRouter } from '../src/modules/distribution/rules.ts';
 import { affiliateFixture, type AffiliateFixture } from './affiliateFixture.ts';
 import { distributionFixture, type Desk } from './distributionFixture.ts';
 
@@ -41,7 +41,7 @@ describe('distribution of affiliate leads through the saved rules', () => {
     });
     assert.equal(response.statusCode, 201, response.body);
     ruleId = (response.json() as { data: { id: number } }).data.id;
-    deps = { engine: fixture.context.engine, tiersFor: matchingRule, anyRule: anyEnabledRule };
+    deps = { engine: fixture.context.engine, router: savedRulesRouter };
   });
   after(() => fixture.close());
 

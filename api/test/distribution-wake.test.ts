@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
-import { anyEnabledRule, matchingRule } from '../src/modules/distribution/rules.ts';
+import { savedRulesRouter } from '../src/modules/distribution/rules.ts';
 import { startDistributionWorker, type DistributionWorker } from '../src/modules/distribution/worker.ts';
 import { enqueueDistribution } from '../src/modules/leads/distributionQueue.ts';
 import { affiliateFixture, type AffiliateFixture } from './affiliateFixture.ts';
@@ -44,7 +44,7 @@ describe('the distribution worker woken by notifications; the affiliate API wait
       tiers: [{ departments: [{ department_id: german.id, weight: 1 }] }],
     });
     assert.equal(rule.statusCode, 201, rule.body);
-    const deps = { engine: fixture.context.engine, tiersFor: matchingRule, anyRule: anyEnabledRule };
+    const deps = { engine: fixture.context.engine, router: savedRulesRouter };
     worker = await startDistributionWorker(deps, fixture.context.database.listen, { sweepMs: 3_600_000 });
   });
   after(async () => {

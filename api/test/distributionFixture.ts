@@ -7,6 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
 import { startFakeBroker, type FakeBroker } from '../src/dev/fakeBroker.ts';
 import type { DistributionDeps } from '../src/modules/distribution/engine.ts';
+import { fixedRouter } from '../src/modules/distribution/rules.ts';
 import type { RoutingTier } from '../src/modules/distribution/routing.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
@@ -66,7 +67,7 @@ export async function distributionFixture() {
   /** The engine's dependencies: these tiers for every lead, `random` for the picks (0: the first listed). */
   const deps = (tiers: RoutingTier[] | null, options: { random?: () => number; now?: Date } = {}): DistributionDeps => ({
     engine: context.engine,
-    tiersFor: () => Promise.resolve(tiers ? { ruleId: 7, ruleName: 'Test rule', tiers } : null),
+    router: () => Promise.resolve(fixedRouter(tiers ? { ruleId: 7, ruleName: 'Test rule', tiers } : null)),
     random: options.random ?? (() => 0),
     ...(options.now ? { now: () => options.now ?? new Date() } : {}),
   });

@@ -25,9 +25,10 @@ test('write a rule with two tiers in the editor, move it up and disable it', asy
   const broker = await post(request, headers, '/broker', { name: brokerName });
   const departmentIds: number[] = [];
   for (const branch of branches) departmentIds.push((await post(request, headers, '/broker/department', { broker_id: broker.id, branch_name: branch })).id);
-  const existingName = `Catch-all ${tag}`;
-  const anyLead = { affiliate_company_ids: [], source_ids: [], countries: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
-  await post(request, headers, '/distribution/rules', { name: existingName, is_enabled: true, ...anyLead, tiers: [{ departments: [{ department_id: departmentIds[2], weight: 1 }] }] });
+  const existingName = `Existing ${tag}`;
+  // Narrowed to a funnel of its own, so that the rule takes no lead of another test on this API.
+  const ownLeads = { affiliate_company_ids: [], source_ids: [], countries: [], languages: [], funnels: [`existing-${tag}`], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
+  await post(request, headers, '/distribution/rules', { name: existingName, is_enabled: true, ...ownLeads, tiers: [{ departments: [{ department_id: departmentIds[2], weight: 1 }] }] });
 
   /** Long lists are virtual: typing narrows one to the option, which is then picked once the list has opened. */
   const choose = async (label: string, option: string) => {

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { Listen } from '../db/listen.ts';
 import { registerAffiliateJobs } from '../modules/affiliates/jobs.ts';
 import { registerDistributionJobs } from '../modules/distribution/jobs.ts';
-import { anyEnabledRule, matchingRule } from '../modules/distribution/rules.ts';
+import { savedRulesRouter } from '../modules/distribution/rules.ts';
 import { registerSimulationJob } from '../modules/distribution/simulationJob.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { registerLeadJobs } from '../modules/leads/jobs.ts';
@@ -19,5 +19,5 @@ export function registerJobs(jobs: JobQueue, { db, engine, listen, distributionL
   registerSendJobs(jobs, engine);
   registerAffiliateJobs(jobs, db);
   registerSimulationJob(jobs);
-  if (listen) registerDistributionJobs(jobs, { engine, tiersFor: matchingRule, anyRule: anyEnabledRule }, listen, { leaseSeconds: distributionLeaseSeconds });
+  if (listen) registerDistributionJobs(jobs, { engine, router: savedRulesRouter }, listen, { leaseSeconds: distributionLeaseSeconds });
 }

@@ -38,7 +38,7 @@ export async function startAttempt(db: Db, input: AttemptStart): Promise<Started
   const departmentId = input.candidate.departmentId;
   try {
     return await db.transaction(async (tx) => {
-      const reservation = await reserveCapSlots(tx, departmentId, input.country, input.now);
+      const reservation = await reserveCapSlots(tx, departmentId, input.country, input.now, input.candidate);
       if (!reservation.ok) throw new Refused({ code: reservation.code, detail: reservation.detail });
       const [history] = await tx
         .insert(leadSendHistories)

@@ -12,7 +12,7 @@ import { isOpen, nextChange } from '../../time/openingHours.ts';
 import { departmentLabelSql } from '../brokers/relations.ts';
 import { checksForLead, skipStatuses, type CheckedLead, type Targeting } from '../sending/engine/checks.ts';
 import type { SendEngine } from '../sending/engine/deps.ts';
-import { limitsOf, type DepartmentLimits } from './limits.ts';
+import { capSettingsOf, limitsOf, type CapSetting, type DepartmentLimits } from './limits.ts';
 import type { RoutingTier } from './routing.ts';
 
 export type Verdict = { code: DistributionVerdict; detail: string };
@@ -29,6 +29,8 @@ export type Candidate = {
   countries: readonly string[];
   languages: readonly string[];
   limits: DepartmentLimits;
+  /** Its caps, every country's (the reservation takes the lead's country's and the all-countries ones). */
+  caps: readonly CapSetting[];
 };
 
 /** Every department of the tiers, in tier order (a department listed twice is met once, where it comes first). */
@@ -52,7 +54,7 @@ export async function candidatesOf(executor: Executor, tiers: readonly RoutingTi
     .leftJoin(sendIntegrations, eq(sendIntegrations.id, brokerDepartments.send_integration_id))
     .where(inArray(brokerDepartments.id, ids));
   const found = new Map(rows.map((row) => [row.id, row]));
-  const limits = await limitsOf(executor, ids);
+  const [limits, caps] = await Promise.all([limitsOf(executor, ids), capSettingsOf(executor, ids)]);
   const seen = new Set<number>();
   return tiers.flatMap((tier, position) =>
     tier.departments.flatMap(({ departmentId, weight }) => {
@@ -72,6 +74,7 @@ export async function candidatesOf(executor: Executor, tiers: readonly RoutingTi
           countries: row.countries,
           languages: row.languages,
           limits: departmentLimits,
+          caps: caps.get(departmentId) ?? [],
         },
       ];
     }),

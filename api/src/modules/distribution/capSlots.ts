@@ -12,7 +12,7 @@ import type { CounterPeriod } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
 import { departmentCapCounters } from '../../db/schema/index.ts';
 import { periodStart } from '../../time/periods.ts';
-import { capSettingsOf, limitsOfDepartment } from './limits.ts';
+import { capSettingsOf, limitsOfDepartment, type CapSetting, type DepartmentLimits } from './limits.ts';
 
 /** A slot taken: its counter row. Plain data (the period start as ISO text), so an attempt can store it. */
 export type CapSlot = { department_id: number; period: CounterPeriod; period_start: string; country: string };
@@ -53,9 +53,17 @@ const inLockOrder = (a: CapSlot, b: CapSlot) =>
  * Takes a slot in every period that caps a lead of `country` (null: none known, so only the all-countries caps) sent
  * to the department at `at`, or none: then the verdict of the first full one.
  */
-export async function reserveCapSlots(executor: Executor, departmentId: number, country: string | null, at: Date = new Date()): Promise<CapReservation> {
-  const limits = await limitsOfDepartment(executor, departmentId);
-  const caps: Limit[] = [...((await capSettingsOf(executor, [departmentId], country)).get(departmentId) ?? [])];
+export async function reserveCapSlots(
+  executor: Executor,
+  departmentId: number,
+  country: string | null,
+  at: Date = new Date(),
+  known?: { limits: DepartmentLimits; caps: readonly CapSetting[] },
+): Promise<CapReservation> {
+  const limits = known?.limits ?? (await limitsOfDepartment(executor, departmentId));
+  const settings = known ? known.caps : ((await capSettingsOf(executor, [departmentId], country)).get(departmentId) ?? []);
+  // The all-countries caps and the lead's country's (`capSettingsOf` with a country reads only those).
+  const caps: Limit[] = settings.filter((setting) => setting.country === '' || setting.country === (country ?? ''));
   if (limits.pacing_per_hour !== null) caps.push({ period: 'hour', country: '', cap: limits.pacing_per_hour });
   const wanted = caps
     .map((limit) => ({

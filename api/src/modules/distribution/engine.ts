@@ -7,44 +7,24 @@
  * the way the lead is held and tried again until the hold time ends; otherwise it is left unassigned. Every verdict
  * is stored with the bookkeeping of its attempt (attempt.ts).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { passingVerdicts, type DistributionState, type DistributionVerdict } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
-import { leadDistributions, leadSendHistories, leads, sources } from '../../db/schema/index.ts';
+import { leadDistributions } from '../../db/schema/index.ts';
 import { nextChange } from '../../time/openingHours.ts';
-import type { LeadToSend } from '../sending/adapters/types.ts';
-import type { CheckedLead } from '../sending/engine/checks.ts';
 import type { SendEngine } from '../sending/engine/deps.ts';
 import { loadIntegrationConfig } from '../sending/integrations/resource.ts';
-import { leadToSendColumns } from '../sending/engine/outcome.ts';
 import { sendLead } from '../sending/engine/sendLead.ts';
-import { interruptedStatus } from '../sending/engine/targets.ts';
 import { classify, finishAttempt, startAttempt, writeDecisions, type Decision } from './attempt.ts';
-import { candidatesOf, loadLeadChecks, localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
-import { weightedPick, type RandomSource, type RuleMatch } from './routing.ts';
-import type { RoutableLead } from './rules.ts';
-import { distributionSettingsOf } from './settings.ts';
-
-type RoutedLead = LeadToSend & CheckedLead & RoutableLead;
-
-/** What the rules match on, beside what a send needs. */
-const routingColumns = {
-  ...leadToSendColumns,
-  affiliate_company_id: leads.affiliate_company_id,
-  source_id: leads.source_id,
-  sub1: leads.sub1,
-  sub2: leads.sub2,
-  sub3: leads.sub3,
-  sub4: leads.sub4,
-  sub5: leads.sub5,
-};
+import { loadPassBatch, type PassBatch, type RoutedLead } from './batch.ts';
+import { loadLeadChecks, localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
+import { weightedPick, type RandomSource } from './routing.ts';
+import type { Router } from './rules.ts';
 
 export type DistributionDeps = {
   engine: SendEngine;
-  /** The matching rule's tiers (rules.ts `matchingRule`; tests give tiers directly). */
-  tiersFor: (executor: Executor, lead: RoutedLead) => Promise<RuleMatch>;
-  /** Whether any rule is enabled: without one, a batch of leads is left unassigned in one statement (queue.ts). */
-  anyRule?: (executor: Executor) => Promise<boolean>;
+  /** The rules as a pass applies them (rules.ts `savedRulesRouter`; tests give a `fixedRouter`). */
+  router: (executor: Executor) => Promise<Router>;
   random?: RandomSource;
   now?: () => Date;
 };
@@ -56,11 +36,6 @@ const retryMs = 5 * 60_000;
 const finished: readonly DistributionState[] = ['delivered', 'unassigned', 'timeout'];
 const temporary = new Set<DistributionVerdict>(passingVerdicts);
 const hour = 3_600_000;
-
-async function loadLead(executor: Executor, leadId: number): Promise<RoutedLead | null> {
-  const [lead] = await executor.select(routingColumns).from(leads).leftJoin(sources, eq(sources.id, leads.source_id)).where(eq(leads.id, leadId));
-  return lead ?? null;
-}
 
 type Settle = {
   state: DistributionState;
@@ -117,28 +92,25 @@ async function callCandidate(deps: DistributionDeps, lead: RoutedLead, now: Date
   return { verdict, called: true };
 }
 
-/** Distributes one lead (a pass: a held lead gets more later). Idempotent once the lead's distribution has ended. */
-export async function distributeLead(deps: DistributionDeps, leadId: number): Promise<DistributionResult | null> {
+/**
+ * Distributes one lead (a pass: a held lead gets more later), with what its claimed batch read (queue.ts), or read
+ * for it alone. Idempotent once the lead's distribution has ended.
+ */
+export async function distributeLead(deps: DistributionDeps, leadId: number, given?: PassBatch): Promise<DistributionResult | null> {
   const { db } = deps.engine;
   const now = deps.now?.() ?? new Date();
   const random = deps.random ?? Math.random;
-  await db.insert(leadDistributions).values({ lead_id: leadId }).onConflictDoNothing();
-  const [row] = await db.select().from(leadDistributions).where(eq(leadDistributions.lead_id, leadId));
-  const lead = await loadLead(db, leadId);
+  const batch = given ?? (await loadPassBatch(db, deps.router, [leadId]));
+  const row = batch.rows.get(leadId);
+  const lead = batch.leads.get(leadId);
   if (!row || !lead) return null;
   if (finished.includes(row.state)) return { state: row.state, reason_code: row.reason_code, attempts: row.attempts, department_id: row.delivered_department_id };
-  // A call an earlier pass started and never finished (its worker died; the lease let this one in): the broker may
-  // have the lead, so that department is not tried again (ALREADY_SENT) and its slots stay taken.
-  await db
-    .update(leadSendHistories)
-    .set({ state: 'failure', failure_status: interruptedStatus, updated_at: sql`now()` })
-    .where(and(eq(leadSendHistories.lead_id, leadId), isNull(leadSendHistories.job_id), eq(leadSendHistories.state, 'sending')));
-  const settings = await distributionSettingsOf(db);
-  const match = await deps.tiersFor(db, lead);
+  const { settings } = batch;
+  const match = batch.router.match(lead);
   if (!match) return settle(deps, leadId, { state: 'unassigned', code: 'NO_RULE', detail: 'no rule matches the lead', attempt: row.attempts + 1, decisions: [] });
   await db.update(leadDistributions).set({ rule_id: match.ruleId }).where(eq(leadDistributions.lead_id, leadId));
 
-  const candidates = await candidatesOf(db, match.tiers);
+  const candidates = await batch.candidates(match);
   const checks = await loadLeadChecks(db, lead, candidates);
   const met: Decision[] = [];
   const waiting: { verdict: Verdict; opens: Date | null }[] = [];

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DistributionState } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
 import { columnLiteral } from '../../db/sqlArrays.ts';
+import { loadPassBatch } from './batch.ts';
 import { distributeLead, type DistributionDeps } from './engine.ts';
 
 /** Longer than any pass (a few broker calls at their timeout): a lead whose worker died is due again after it. */
@@ -66,12 +67,14 @@ export async function runDueDistributions(deps: DistributionDeps, states: readon
       const leadIds = await claimDue(deps.engine.db, states, room, leaseSeconds);
       taken += leadIds.length;
       if (leadIds.length < room) drained = true;
-      if (leadIds.length > 0 && deps.anyRule && !(await deps.anyRule(deps.engine.db))) {
+      if (leadIds.length === 0) continue;
+      const batch = await loadPassBatch(deps.engine.db, deps.router, leadIds);
+      if (!batch.router.anyEnabled) {
         await settleWithoutRules(deps.engine.db, leadIds);
         continue;
       }
       for (const leadId of leadIds) {
-        const pass = distributeLead(deps, leadId).then(
+        const pass = distributeLead(deps, leadId, batch).then(
           () => undefined,
           (error: unknown) => console.error(`distribution of lead ${leadId} failed:`, error instanceof Error ? error.message : error),
         );

@@ -104,9 +104,21 @@ export async function loadRules(executor: Executor): Promise<RoutingRule[]> {
   }));
 }
 
+/** The rules as one pass applies them: the match of a lead, and whether any rule is enabled at all. */
+export type Router = { match(lead: RoutableLead): RuleMatch; anyEnabled: boolean };
+
+/** A router that gives every lead one match (tests, and a fixed routing). */
+export const fixedRouter = (match: RuleMatch): Router => ({ match: () => match, anyEnabled: match !== null });
+
+/** The saved rules as a pass applies them (read once per claimed batch: distribution/batch.ts). */
+export async function savedRulesRouter(executor: Executor): Promise<Router> {
+  const rules = await loadRules(executor);
+  return { match: (lead) => firstMatch(rules, lead), anyEnabled: rules.some((rule) => rule.is_enabled) };
+}
+
 /** The rule the saved rules give this lead (see `firstMatch`). */
 export async function matchingRule(executor: Executor, lead: RoutableLead): Promise<RuleMatch> {
-  return firstMatch(await loadRules(executor), lead);
+  return (await savedRulesRouter(executor)).match(lead);
 }
 
 /** Whether any rule is enabled: without one the engine leaves a batch unassigned in one statement (queue.ts). */

@@ -11,7 +11,6 @@ import type { JobContext, JobOutcome, JobQueue } from '../jobs/queue.ts';
 import type { JobRow } from '../jobs/service.ts';
 import { html } from '../notifications/html.ts';
 import { candidatesOf } from './candidates.ts';
-import { capSettingsOf } from './limits.ts';
 import { seededRandom } from './routing.ts';
 import { Replay, type SimulatedDepartment } from './simulation.ts';
 import type { RoutingRule } from './rules.ts';
@@ -66,10 +65,6 @@ async function departmentsOf(executor: Executor, rules: readonly RoutingRule[]):
     executor,
     rules.flatMap((rule) => rule.tiers),
   );
-  const caps = await capSettingsOf(
-    executor,
-    candidates.map((candidate) => candidate.departmentId),
-  );
   return new Map(
     candidates.map((candidate) => [
       candidate.departmentId,
@@ -80,7 +75,7 @@ async function departmentsOf(executor: Executor, rules: readonly RoutingRule[]):
         countries: candidate.countries,
         languages: candidate.languages,
         limits: candidate.limits,
-        caps: caps.get(candidate.departmentId) ?? [],
+        caps: candidate.caps,
       },
     ]),
   );
