@@ -1,19 +1,7 @@
 /** The weighted pick within a tier: its distribution over 10,000 picks (a chi-square test) and its edge cases. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { weightedPick } from '../src/modules/distribution/routing.ts';
-
-/** A seeded uniform source (mulberry32): the same picks on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seededRandom as seeded, weightedPick } from '../src/modules/distribution/routing.ts';
 
 const departments = [
   { departmentId: 1, weight: 10 },

@@ -4,6 +4,7 @@ import type { Listen } from '../db/listen.ts';
 import { registerAffiliateJobs } from '../modules/affiliates/jobs.ts';
 import { registerDistributionJobs } from '../modules/distribution/jobs.ts';
 import { savedRulesRouter } from '../modules/distribution/rules.ts';
+import { registerSimulationJob } from '../modules/distribution/simulationJob.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { registerLeadJobs } from '../modules/leads/jobs.ts';
 import type { SendEngine } from '../modules/sending/engine/deps.ts';
@@ -17,5 +18,6 @@ export function registerJobs(jobs: JobQueue, { db, engine, listen, distributionL
   registerLeadJobs(jobs, db, importThenSend(db, jobs));
   registerSendJobs(jobs, engine);
   registerAffiliateJobs(jobs, db);
+  registerSimulationJob(jobs);
   if (listen) registerDistributionJobs(jobs, { engine, router: savedRulesRouter }, listen, { leaseSeconds: distributionLeaseSeconds });
 }

@@ -21,6 +21,7 @@ import { dashboardRoutes } from '../modules/dashboard/routes.ts';
 import { distributionDecisionRoutes } from '../modules/distribution/decisionRoutes.ts';
 import { distributionRoutes } from '../modules/distribution/routes.ts';
 import { distributionRuleRoutes } from '../modules/distribution/ruleRoutes.ts';
+import { distributionSimulationRoutes } from '../modules/distribution/simulationRoutes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { jobRoutes } from '../modules/jobs/routes.ts';
@@ -71,6 +72,7 @@ export const apiRoutes: FastifyPluginAsyncZod<AppOptions> = async (api, { databa
   await api.register(distributionRoutes, { db });
   await api.register(distributionRuleRoutes, { db });
   await api.register(distributionDecisionRoutes, { db });
+  await api.register(distributionSimulationRoutes, { db, jobs });
   await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });
   await api.register(dashboardRoutes, { db });
 };

@@ -6,6 +6,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
+import { seededRandom } from '../modules/distribution/routing.ts';
 
 export const benchHeader = ['Name', 'Surname', 'Email', 'Phone', 'Country', 'City', 'Zip', 'Address', 'Language', 'Funnel', 'Amount', 'Deposit', 'IP'];
 export const benchColumns = {
@@ -32,18 +33,6 @@ const places: readonly { country: string; cities: string[]; phone: (digits: (cou
   { country: 'FR', cities: ['Paris', 'Lyon', 'Lille'], phone: (digits) => `06 ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}` },
   { country: 'ES', cities: ['Madrid', 'Sevilla', 'Bilbao'], phone: (digits) => `6${digits(2)} ${digits(3)} ${digits(3)}` },
 ];
-
-/** mulberry32: the same rows on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Row `index` (1-based) of a file whose emails end in `domain` (two files with different domains never collide). */
 export function* benchRows(count: number, domain: string): Generator<string[]> {

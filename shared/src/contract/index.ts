@@ -25,3 +25,4 @@ export * from './workbookLimits.ts';
 export * from './distribution.ts';
 export * from './distributionRules.ts';
 export * from './distributionDecisions.ts';
+export * from './distributionSimulation.ts';

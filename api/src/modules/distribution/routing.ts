@@ -11,6 +11,18 @@ export type RuleMatch = { ruleId: number; ruleName: string; tiers: RoutingTier[]
 /** A uniform number in [0, 1): Math.random in production, a seeded sequence in tests. */
 export type RandomSource = () => number;
 
+/** A small seeded generator (mulberry32): the same sequence on every run (the simulator, tests, bench data). */
+export function seededRandom(seed: number): RandomSource {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
 /**
  * One of `items` with probability weight ÷ total weight (items of weight 0 only when all are 0, then uniformly);
  * null for none. Pure: `random` is the only source of chance.

@@ -83,8 +83,8 @@ async function existing<Value extends string | number>(wanted: readonly Value[],
   return new Set(wanted.length === 0 ? [] : await idsIn([...new Set(wanted)]));
 }
 
-/** A 422 under each value that names nothing: `affiliate_company_ids.1`, `countries.0`, `tiers.0.departments.2.department_id`. */
-async function assertReferencesExist(executor: Executor, body: RuleBody): Promise<void> {
+/** A message under each value that names nothing: `affiliate_company_ids.1`, `countries.0`, `tiers.0.departments.2.department_id`. */
+export async function referenceErrors(executor: Executor, body: RuleBody): Promise<Record<string, string[]>> {
   const departmentIds = body.tiers.flatMap((tier) => tier.departments.map((entry) => entry.department_id));
   const [companies, sourceIds, countryCodes, departments] = await Promise.all([
     existing(body.affiliate_company_ids, async (ids) =>
@@ -109,8 +109,10 @@ async function assertReferencesExist(executor: Executor, body: RuleBody): Promis
       if (!departments.has(entry.department_id)) errors[`tiers.${tierIndex}.departments.${index}.department_id`] = ['The selected department does not exist.'];
     }),
   );
-  invalidUnlessEmpty(errors);
+  return errors;
 }
+
+const assertReferencesExist = async (executor: Executor, body: RuleBody): Promise<void> => invalidUnlessEmpty(await referenceErrors(executor, body));
 
 const columnsOf = ({ tiers: _tiers, ...rule }: RuleBody) => rule;
 

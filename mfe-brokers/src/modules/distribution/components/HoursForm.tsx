@@ -9,14 +9,9 @@ import { isoWeekdays, type DepartmentHours, type DepartmentHoursBody } from '@cr
 import { Button, DeleteOutlined, Flex, Form, Input, PlusOutlined, Select, toastOutcome, Typography } from '@crm/shared/ui';
 import { useDepartmentHoursQuery, useDepartmentHoursUpdateMutation } from '../api/distributionApi.ts';
 import { showErrorsIn, WhenLoaded } from '../forms.tsx';
+import { zoneOptions } from './zones.ts';
 
 const key = (name: string) => `brokers:limits.hours.${name}`;
-
-/** Every zone the browser knows, UTC first (some engines leave it out of the list). */
-function zoneOptions(): { value: string; label: string }[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')].map((zone) => ({ value: zone, label: zone }));
-}
 
 export function HoursForm({ departmentId }: { departmentId: number }) {
   return (

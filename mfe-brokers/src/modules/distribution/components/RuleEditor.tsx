@@ -1,15 +1,18 @@
 /**
  * The rule editor (a drawer): name, enabled, the conditions (each a list of accepted values; empty accepts every
- * lead) and the tiers. Saved whole; a 422's messages go under their fields.
+ * lead) and the tiers. Saved whole; a 422's messages go under their fields. Simulate runs the saved rules with this
+ * draft in the rule's place (a new rule: after them), unsaved.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DistributionRuleItem } from '@crm/shared/contract';
+import type { DistributionRuleBody, DistributionRuleItem } from '@crm/shared/contract';
 import { Button, Drawer, Flex, Form, Input, Select, Switch, toastOutcome, Typography, type FieldOption } from '@crm/shared/ui';
 import { useAffiliateCompanyChoices, useCountryChoices, useSourceChoices } from '../../brokers/hooks/useOptionChoices.ts';
-import { useDistributionRuleSaveMutation } from '../api/rulesApi.ts';
+import { useDistributionRuleSaveMutation, useDistributionRulesQuery } from '../api/rulesApi.ts';
 import { showErrorsIn } from '../forms.tsx';
 import { bodyOf, conditionFields, formValuesOf, newRule, type RuleFormValues } from './ruleForm.ts';
 import { RuleTiers } from './RuleTiers.tsx';
+import { SimulationDialog } from './SimulationDialog.tsx';
 
 const field = (name: string) => `brokers:rules.fields.${name}`;
 const freeValueFields = ['languages', 'funnels', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
@@ -32,6 +35,14 @@ function ConditionSelect({ name, options }: { name: (typeof conditionFields)[num
 }
 
 type Props = { rule: DistributionRuleItem | null; onClose(): void };
+type Simulating = { rules: DistributionRuleBody[]; draftIndex: number } | null;
+
+/** The saved rules in their order with the draft in the edited rule's place, or last for a new rule. */
+function withDraft(saved: readonly DistributionRuleItem[], rule: DistributionRuleItem | null, draft: DistributionRuleBody): Simulating {
+  const rules = saved.map((item) => (item.id === rule?.id ? draft : bodyOf(formValuesOf(item))));
+  const draftIndex = saved.findIndex((item) => item.id === rule?.id);
+  return draftIndex >= 0 ? { rules, draftIndex } : { rules: [...rules, draft], draftIndex: rules.length };
+}
 
 export function RuleEditor({ rule, onClose }: Props) {
   const { t } = useTranslation();
@@ -40,9 +51,12 @@ export function RuleEditor({ rule, onClose }: Props) {
   const companies = useAffiliateCompanyChoices();
   const sources = useSourceChoices();
   const countries = useCountryChoices();
+  const saved = useDistributionRulesQuery();
+  const [simulating, setSimulating] = useState<Simulating>(null);
+  const showErrors = showErrorsIn(form, conditionFields);
 
   async function submit(values: RuleFormValues) {
-    const saved = await toastOutcome(() => save({ id: rule?.id ?? null, body: bodyOf(values) }).unwrap(), { showFieldErrors: showErrorsIn(form, conditionFields) });
+    const saved = await toastOutcome(() => save({ id: rule?.id ?? null, body: bodyOf(values) }).unwrap(), { showFieldErrors: showErrors });
     if (saved) onClose();
   }
 
@@ -69,12 +83,16 @@ export function RuleEditor({ rule, onClose }: Props) {
         </Flex>
         <RuleTiers form={form} />
         <Flex justify="end" gap="small" style={{ marginTop: 16 }}>
+          <Button onClick={() => setSimulating(withDraft(saved.data?.data ?? [], rule, bodyOf(form.getFieldsValue(true))))}>{t('brokers:simulation.simulate')}</Button>
           <Button onClick={onClose}>{t('actions.cancel')}</Button>
           <Button type="primary" htmlType="submit" loading={saving.isLoading}>
             {t('resource.save')}
           </Button>
         </Flex>
       </Form>
+      {simulating && (
+        <SimulationDialog rules={simulating.rules} onClose={() => setSimulating(null)} onRuleErrors={(index, errors) => index === simulating.draftIndex && showErrors(errors)} />
+      )}
     </Drawer>
   );
 }

@@ -11,6 +11,7 @@ import { useAffiliateCompanyChoices, useSourceChoices } from '../../brokers/hook
 import { useDistributionRuleDeleteMutation, useDistributionRuleEnableMutation, useDistributionRuleMoveMutation, useDistributionRulesQuery } from '../api/rulesApi.ts';
 import { conditionFields } from './ruleForm.ts';
 import { RuleEditor } from './RuleEditor.tsx';
+import { SimulationDialog } from './SimulationDialog.tsx';
 
 const permissions = crudPermissions('distribution.rule');
 type Editing = { rule: DistributionRuleItem | null } | null;
@@ -56,6 +57,7 @@ export function RulesScreen() {
   const { t } = useTranslation();
   const { can } = useAccess();
   const [editing, setEditing] = useState<Editing>(null);
+  const [simulating, setSimulating] = useState(false);
   const rules = useDistributionRulesQuery();
   const [enable] = useDistributionRuleEnableMutation();
   const [move] = useDistributionRuleMoveMutation();
@@ -90,6 +92,7 @@ export function RulesScreen() {
   return (
     <Card data-testid="distribution-rules">
       <ListHeader title={t('menu.brokers.distributionRules')}>
+        <Button onClick={() => setSimulating(true)}>{t('brokers:simulation.simulate')}</Button>
         {can(permissions.create) && (
           <Button type="primary" onClick={() => setEditing({ rule: null })}>
             {t('resource.create')}
@@ -129,6 +132,7 @@ export function RulesScreen() {
           }}
         />
       )}
+      {simulating && <SimulationDialog rules={null} onClose={() => setSimulating(false)} />}
       {editing && <RuleEditor rule={editing.rule} onClose={() => setEditing(null)} />}
     </Card>
   );
