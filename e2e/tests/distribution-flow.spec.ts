@@ -3,13 +3,16 @@
  * rule with two tiers written in the editor, a department's hours and day cap set in its dialog, leads posted through
  * the affiliate API (`?wait=` answers with the delivery), the first two at the first tier's department and the third
  * failed over to the second tier once the cap is full; the caps board counts 2 / 2; the third lead's Distribution tab
- * says why it went where.
+ * says why it went where. Then the simulator replays today's leads (the stack's database has no leads of this rule
+ * yesterday: the intake stamps the time it receives) with the saved rules — the same split — and with a draft of the
+ * rule that sends every lead to the second department, unsaved.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { e2eStack } from '../stack/e2eStack.ts';
 import { admin, apiBaseUrl, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
 
-const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+// Short: a department's label (broker - branch) is shown whole up to 30 characters.
+const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
 const brokerOrigin = `http://127.0.0.1:${e2eStack.fakeBrokerPort}`;
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 type Delivery = { status: string; lead_id: string; distribution?: { state: string; autologin_url: string | null; broker_lead_id: string | null } };
@@ -37,10 +40,10 @@ test('a two-tier rule, an hours-and-cap department, leads from the affiliate API
     response_type: 'json_path_equals',
     response_content: { success_path: 'status', success_value: 'ok', lead_id_path: 'data.lead_id', autologin_path: 'data.autologin_url', error_path: 'message' },
   });
-  const broker = await api<{ id: number }>('post', '/broker', { name: `Flow broker ${tag}` });
+  const broker = await api<{ id: number }>('post', '/broker', { name: `Flow ${tag}` });
   const [first, second] = ['First', 'Second'].map((branch) => `${branch} ${tag}`);
   for (const branch of [first, second]) await api('post', '/broker/department', { broker_id: broker.id, branch_name: branch, send_integration_id: integration.id });
-  const label = (branch: string | undefined) => `Flow broker ${tag} - ${branch}`;
+  const label = (branch: string | undefined) => `Flow ${tag} - ${branch}`;
 
   await signIn(page, admin, /\/dashboard$/);
 
@@ -52,7 +55,7 @@ test('a two-tier rule, an hours-and-cap department, leads from the affiliate API
     await drawer.getByLabel(field, { exact: true }).fill(option);
     await pickFromOpenList(page, option);
   };
-  await drawer.getByLabel('Name', { exact: true }).fill(`Flow ${tag}`);
+  await drawer.getByLabel('Name', { exact: true }).fill(`Rule ${tag}`);
   await drawer.getByLabel('Funnels', { exact: true }).fill(`flow-${tag}`);
   await drawer.getByLabel('Funnels', { exact: true }).press('Enter');
   await choose('Department 1.1', label(first));
@@ -104,10 +107,46 @@ test('a two-tier rule, an hours-and-cap department, leads from the affiliate API
   await page.goto(`/lead/single/${third?.id}`);
   await page.getByTestId('lead-tab-distribution').click();
   await expect(page.getByTestId('lead-distribution-state')).toHaveText(`Delivered: ${label(second)}`);
-  await expect(page.getByTestId('lead-distribution-rule')).toHaveText(`Flow ${tag}`);
+  await expect(page.getByTestId('lead-distribution-rule')).toHaveText(`Rule ${tag}`);
   const attempt = page.getByTestId('lead-distribution-attempt-1');
   await expect(attempt).toContainText('Cap reached');
   await expect(attempt).toContainText('cap 2/2 today (UTC)');
   await expect(attempt).toContainText(`picked (weight 1 of 1)`);
   await expect(attempt).toContainText('Delivered');
+
+  // The simulator: the saved rules over today give the split the engine made; the draft (tier 1 removed) sends all three
+  // to the second department. Nothing is saved or sent.
+  const today = new Date().toISOString().slice(0, 10);
+  const simulate = async (title: string) => {
+    const dialog = page.getByRole('dialog', { name: title });
+    // Today, first and last day: picked on the range picker's calendar (its day cells are titled YYYY-MM-DD).
+    await dialog.getByTestId('simulation-period').first().click();
+    const todayCell = page.locator(`.ant-picker-dropdown:visible td[title="${today}"]`).first();
+    await todayCell.click();
+    await todayCell.click();
+    await expect(dialog.getByTestId('simulation-period').last()).toHaveValue(/./);
+    await dialog.getByLabel('Time zone', { exact: true }).fill('UTC');
+    await pickFromOpenList(page, 'UTC');
+    await dialog.getByRole('button', { name: 'Run' }).click();
+    return dialog.getByTestId('simulation-departments');
+  };
+  const sentBefore = (await (await request.get(`${brokerOrigin}/__fake/stats`)).json()) as { received: number };
+  await page.goto('/broker/distribution/rules');
+  await page.getByRole('button', { name: 'Simulate' }).click();
+  const saved = await simulate('Simulate the saved rules');
+  await expect(saved.getByRole('row', { name: new RegExp(`${label(first)} 2 66.7%`) })).toBeVisible({ timeout: 30_000 });
+  await expect(saved.getByRole('row', { name: new RegExp(`${label(second)} 1 33.3%`) })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page
+    .getByRole('row', { name: new RegExp(`Flow ${tag}`) })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  await drawer.getByRole('button', { name: 'Remove tier 1' }).click();
+  await drawer.getByRole('button', { name: 'Simulate' }).click();
+  const draft = await simulate('Simulate with this draft');
+  await expect(draft.getByRole('row', { name: new RegExp(`${label(second)} 3 100`) })).toBeVisible({ timeout: 30_000 });
+  await expect(draft).not.toContainText(first ?? '');
+  const sentAfter = (await (await request.get(`${brokerOrigin}/__fake/stats`)).json()) as { received: number };
+  expect(sentAfter.received, 'the simulator sends nothing').toBe(sentBefore.received);
 });

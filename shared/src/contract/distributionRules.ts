@@ -123,4 +123,3 @@ export const distributionSettingsBody = z.strictObject({
   hold_hours: z.number({ error: 'Enter the hold time in hours.' }).int('A whole number of hours.').min(0, '0 hours or more (0: never held).').max(168, 'At most 168 hours (a week).'),
 });
 export type DistributionSettingsBody = z.infer<typeof distributionSettingsBody>;
-export const distributionSettingsItem = distributionSettingsBody;

@@ -10,7 +10,6 @@ import {
   distributionRuleMoveBody,
   distributionRuleOrderBody,
   distributionSettingsBody,
-  distributionSettingsItem,
   idParam,
   messageResponse,
 } from '@crm/shared/contract';
@@ -28,7 +27,7 @@ export const distributionRuleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
   app.get(
     '/distribution/settings',
     {
-      schema: { tags, summary: "The engine's settings: broker calls per lead at most, hold time", response: { 200: dataOf(distributionSettingsItem) } },
+      schema: { tags, summary: "The engine's settings: broker calls per lead at most, hold time", response: { 200: dataOf(distributionSettingsBody) } },
       config: { access: permissions.view },
     },
     async () => ({ data: await distributionSettingsOf(db) }),
@@ -41,7 +40,7 @@ export const distributionRuleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
         tags,
         summary: "Replace the engine's settings (they apply to the next pass of every lead)",
         body: distributionSettingsBody,
-        response: { 200: dataOf(distributionSettingsItem) },
+        response: { 200: dataOf(distributionSettingsBody) },
       },
       config: { access: permissions.update },
     },

@@ -1,12 +1,20 @@
 /** Distribution rules (`/distribution/rules`): the ordered list, a rule written whole, enable, move. */
 import { baseApi } from '@crm/shared';
-import type { DistributionRuleBody, DistributionRuleItem } from '@crm/shared/contract';
+import type { DistributionRuleBody, DistributionRuleItem, DistributionSettingsBody } from '@crm/shared/contract';
 
 const path = '/distribution/rules';
 type Saved = { message: string; data: DistributionRuleItem };
 
 const rulesApi = baseApi.enhanceEndpoints({ addTagTypes: ['DistributionRules'] }).injectEndpoints({
   endpoints: (build) => ({
+    distributionSettings: build.query<{ data: DistributionSettingsBody }, void>({
+      query: () => ({ url: '/distribution/settings' }),
+      providesTags: ['DistributionRules'],
+    }),
+    distributionSettingsSave: build.mutation<{ data: DistributionSettingsBody }, DistributionSettingsBody>({
+      query: (body) => ({ url: '/distribution/settings', method: 'PUT', data: body }),
+      invalidatesTags: (result) => (result ? ['DistributionRules'] : []),
+    }),
     distributionRules: build.query<{ data: DistributionRuleItem[] }, void>({
       query: () => ({ url: path }),
       providesTags: ['DistributionRules'],
@@ -30,4 +38,12 @@ const rulesApi = baseApi.enhanceEndpoints({ addTagTypes: ['DistributionRules'] }
   }),
 });
 
-export const { useDistributionRulesQuery, useDistributionRuleSaveMutation, useDistributionRuleEnableMutation, useDistributionRuleMoveMutation, useDistributionRuleDeleteMutation } = rulesApi;
+export const {
+  useDistributionSettingsQuery,
+  useDistributionSettingsSaveMutation,
+  useDistributionRulesQuery,
+  useDistributionRuleSaveMutation,
+  useDistributionRuleEnableMutation,
+  useDistributionRuleMoveMutation,
+  useDistributionRuleDeleteMutation,
+} = rulesApi;

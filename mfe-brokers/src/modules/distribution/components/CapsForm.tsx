@@ -9,7 +9,7 @@ import { capPeriods, type CapRow, type DepartmentCaps, type DepartmentCapsBody }
 import { Button, DeleteOutlined, Flex, Form, InputNumber, PlusOutlined, Select, Switch, toastOutcome, Typography } from '@crm/shared/ui';
 import { useCountryChoices } from '../../brokers/hooks/useOptionChoices.ts';
 import { useDepartmentCapsQuery, useDepartmentCapsUpdateMutation } from '../api/distributionApi.ts';
-import { showErrorsIn, WhenLoaded } from '../forms.tsx';
+import { SaveButton, showErrorsIn, WhenLoaded } from '../forms.tsx';
 
 const key = (name: string) => `brokers:limits.caps.${name}`;
 
@@ -87,13 +87,7 @@ function CapsFields({ departmentId, caps }: { departmentId: number; caps: Depart
           <Switch aria-label={t(key('refusals_count'))} />
         </Form.Item>
       </Flex>
-      {editable && (
-        <Flex justify="end">
-          <Button type="primary" htmlType="submit" loading={saving.isLoading}>
-            {t('resource.save')}
-          </Button>
-        </Flex>
-      )}
+      <SaveButton editable={editable} saving={saving.isLoading} />
     </Form>
   );
 }

@@ -8,7 +8,7 @@ import { useAccess } from '@crm/shared';
 import { isoWeekdays, type DepartmentHours, type DepartmentHoursBody } from '@crm/shared/contract';
 import { Button, DeleteOutlined, Flex, Form, Input, PlusOutlined, Select, toastOutcome, Typography } from '@crm/shared/ui';
 import { useDepartmentHoursQuery, useDepartmentHoursUpdateMutation } from '../api/distributionApi.ts';
-import { showErrorsIn, WhenLoaded } from '../forms.tsx';
+import { SaveButton, showErrorsIn, WhenLoaded } from '../forms.tsx';
 import { zoneOptions } from './zones.ts';
 
 const key = (name: string) => `brokers:limits.hours.${name}`;
@@ -72,13 +72,7 @@ function HoursFields({ departmentId, hours }: { departmentId: number; hours: Dep
       <Form.Item name="closed_dates" label={t(key('closed_dates'))} extra={t(key('closed_dates_help'))}>
         <Select mode="tags" aria-label={t(key('closed_dates'))} tokenSeparators={[',', ' ']} open={false} placeholder="2026-12-24" />
       </Form.Item>
-      {editable && (
-        <Flex justify="end">
-          <Button type="primary" htmlType="submit" loading={saving.isLoading}>
-            {t('resource.save')}
-          </Button>
-        </Flex>
-      )}
+      <SaveButton editable={editable} saving={saving.isLoading} />
     </Form>
   );
 }

@@ -11,6 +11,7 @@ import { useAffiliateCompanyChoices, useSourceChoices } from '../../brokers/hook
 import { useDistributionRuleDeleteMutation, useDistributionRuleEnableMutation, useDistributionRuleMoveMutation, useDistributionRulesQuery } from '../api/rulesApi.ts';
 import { conditionFields } from './ruleForm.ts';
 import { RuleEditor } from './RuleEditor.tsx';
+import { SettingsDialog } from './SettingsDialog.tsx';
 import { SimulationDialog } from './SimulationDialog.tsx';
 
 const permissions = crudPermissions('distribution.rule');
@@ -58,6 +59,7 @@ export function RulesScreen() {
   const { can } = useAccess();
   const [editing, setEditing] = useState<Editing>(null);
   const [simulating, setSimulating] = useState(false);
+  const [settingUp, setSettingUp] = useState(false);
   const rules = useDistributionRulesQuery();
   const [enable] = useDistributionRuleEnableMutation();
   const [move] = useDistributionRuleMoveMutation();
@@ -92,6 +94,7 @@ export function RulesScreen() {
   return (
     <Card data-testid="distribution-rules">
       <ListHeader title={t('menu.brokers.distributionRules')}>
+        <Button onClick={() => setSettingUp(true)}>{t('brokers:rules.settings.open')}</Button>
         <Button onClick={() => setSimulating(true)}>{t('brokers:simulation.simulate')}</Button>
         {can(permissions.create) && (
           <Button type="primary" onClick={() => setEditing({ rule: null })}>
@@ -133,6 +136,7 @@ export function RulesScreen() {
         />
       )}
       {simulating && <SimulationDialog rules={null} onClose={() => setSimulating(false)} />}
+      {settingUp && <SettingsDialog onClose={() => setSettingUp(false)} />}
       {editing && <RuleEditor rule={editing.rule} onClose={() => setEditing(null)} />}
     </Card>
   );
