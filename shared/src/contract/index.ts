@@ -12,6 +12,7 @@ export * from './sourceRandomStatuses.ts';
 export * from './requestLogs.ts';
 export * from './leadFields.ts';
 export * from './leads.ts';
+export * from './leadSearch.ts';
 export * from './leadRecords.ts';
 export * from './leadTransfer.ts';
 export * from './brokers.ts';

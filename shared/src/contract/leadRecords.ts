@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { estimatedPaginated, idText as reference, isoDateTime, maxNameLength, maxTextLength, paginationQuery, recordId, text } from './common.ts';
-import { departmentRef, failedLeadReasonCodes, isoDateFilter, statusCell } from './leads.ts';
+import { isoDateFilter } from './leadSearch.ts';
+import { departmentRef, failedLeadReasonCodes, statusCell } from './leads.ts';
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { isoDateTime, maxNameLength, recordId as reference, text, timeZoneName } from './common.ts';
 import { leadFieldNames, orderedLeadFields } from './leadFields.ts';
-import { failedLeadReasonCodes, leadSearchQuery } from './leads.ts';
+import { leadSearchQuery } from './leadSearch.ts';
+import { failedLeadReasonCodes } from './leads.ts';
 
 /** An import holds at most 200k rows; a larger file is refused before anything is written. */
 export const importMaxRows = 200_000;

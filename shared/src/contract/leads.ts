@@ -1,114 +1,12 @@
 /**
- * Leads (docs/product.md#leads): the search query, the list row, the profile, and the add / edit / status bodies.
+ * Leads (docs/product.md#leads): the list row, the profile, and the add / edit / status bodies (the search query is in
+ * leadSearch.ts).
  * Shared by the API (validation, OpenAPI) and mfe-leads (types, form rules).
  */
 import { z } from 'zod';
-import { estimatedPaginated, idText, isoDateTime, maxNameLength, maxTextLength, optionalText, paginationQuery, recordId as reference, text } from './common.ts';
+import { estimatedPaginated, isoDateTime, maxNameLength, maxTextLength, optionalText, recordId as reference, text } from './common.ts';
 import { distributionStates } from './distributionDecisions.ts';
 import type { Permission } from './permissions.ts';
-
-/** `1,2,3` (or a repeated key) → [1, 2, 3]: the multi-value filters of the advanced search. */
-const listOf = <Item extends z.ZodType>(item: Item, max: number) =>
-  z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value), z.array(item).min(1).max(max));
-const idList = listOf(idText, 100);
-const codeList = listOf(text().trim().min(2).max(16), 300);
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
-
-/** `YYYY-MM-DD` or a full ISO date-time; a date-only upper bound includes that whole day (UTC). */
-export const isoDateFilter = (name: string) =>
-  text()
-    .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `The ${name} field must be an ISO date.`)
-    .refine((value) => !Number.isNaN(Date.parse(value)), `The ${name} field must be an ISO date.`);
-
-const endOfDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(value) + 86_399_999 : Date.parse(value));
-
-/**
- * The ranges whose start is after their end (a date-only end includes its whole day): a message under the end field,
- * so a search that can match nothing says why instead of answering an empty page.
- */
-export function reversedDateRanges(query: Readonly<Record<string, unknown>>, ranges: readonly (readonly [from: string, to: string])[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const [from, to] of ranges) {
-    const start = query[from];
-    const end = query[to];
-    if (typeof start === 'string' && typeof end === 'string' && Date.parse(start) > endOfDay(end)) {
-      errors[to] = [`The ${to.replaceAll('_', ' ')} date must not be before the ${from.replaceAll('_', ' ')} date.`];
-    }
-  }
-  return errors;
-}
-
-/** Sorting is offered on indexed columns only, so every order stays fast at a million rows. */
-export const leadSortKeys = ['created_at', 'id', 'last_sent_at', 'api_ftd_at'] as const;
-export const leadSentFilters = ['sent', 'not_sent'] as const;
-
-/** The advanced search of `lead/search`: every key is also a URL parameter of the screen. */
-export const leadSearchQuery = paginationQuery.extend({
-  sort: z.enum(leadSortKeys).default('created_at'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  /** Email prefix (index-backed `email LIKE 'prefix%'`). */
-  email: text().trim().min(1).max(maxNameLength).optional(),
-  status_id: idList.optional(),
-  original_status_id: idList.optional(),
-  source_id: idList.optional(),
-  tag_id: idList.optional(),
-  country: codeList.optional(),
-  language: codeList.optional(),
-  funnel: text().trim().min(1).max(maxNameLength).optional(),
-  affiliate_company_id: idList.optional(),
-  department_id: idList.optional(),
-  created_from: isoDateFilter('created from').optional(),
-  created_to: isoDateFilter('created to').optional(),
-  ftd_from: isoDateFilter('FTD from').optional(),
-  ftd_to: isoDateFilter('FTD to').optional(),
-  has_deposit: flag.optional(),
-  is_fresh: flag.optional(),
-  sent: z.enum(leadSentFilters).optional(),
-  /** Automatic distribution's state (issue 33): the leads queued and now in that state. */
-  distribution: z.enum(distributionStates).optional(),
-});
-export type LeadSearchQuery = z.input<typeof leadSearchQuery>;
-/** The filter keys (everything but paging and sorting), in the order the screen shows them. */
-export const leadFilterKeys = [
-  'search',
-  'email',
-  'status_id',
-  'original_status_id',
-  'source_id',
-  'tag_id',
-  'country',
-  'language',
-  'funnel',
-  'affiliate_company_id',
-  'department_id',
-  'created_from',
-  'created_to',
-  'ftd_from',
-  'ftd_to',
-  'has_deposit',
-  'is_fresh',
-  'sent',
-  'distribution',
-] as const;
-export type LeadFilterKey = (typeof leadFilterKeys)[number];
-/** The filters taking several comma-separated values. */
-export const leadMultiValueFilters = [
-  'status_id',
-  'original_status_id',
-  'source_id',
-  'tag_id',
-  'country',
-  'language',
-  'affiliate_company_id',
-  'department_id',
-] as const satisfies readonly LeadFilterKey[];
-
-/**
- * Matches are counted exactly up to this many (1,000 for a free-text substring, whose matches cost a heap visit each);
- * above it the total is PostgreSQL's estimate and the list says "about N". Counting a million rows on every page
- * would make every unfiltered or broad search slow; a search whose estimate is far past the cap is not counted at all.
- */
-export const leadCountCap = 10_000;
 
 /** The status cell of the tables: name and colours (docs/product.md#lists). */
 export const statusCell = z.object({ id: z.number().int(), name: z.string(), bg_color: z.string(), text_color: z.string() });

@@ -1,7 +1,7 @@
 /** Settings › requests (docs/product.md#request-log): the log of inbound and outbound HTTP requests, read-only. */
 import { z } from 'zod';
 import { idText as reference, isoDateTime, paginationQuery, wholeNumberText } from './common.ts';
-import { isoDateFilter as isoDate } from './leads.ts';
+import { isoDateFilter as isoDate } from './leadSearch.ts';
 
 export const requestDirections = ['inbound', 'outbound'] as const;
 export type RequestDirection = (typeof requestDirections)[number];
