@@ -76,7 +76,13 @@ export async function openFromSidebar(page: Page, route: RouteEntry): Promise<vo
     const group = sidebar.locator('[role="menuitem"][aria-haspopup="true"]', { hasText: translate(`menu.groups.${route.menu}`) });
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
   }
-  await sidebar.getByRole('link', { name: translate(route.titleKey), exact: true }).click();
+  // Clicked again until the page follows: a click landing while the group's submenu still animates open can be lost.
+  const link = sidebar.getByRole('link', { name: translate(route.titleKey), exact: true });
+  const arrived = new RegExp(`/${route.path.replaceAll('/', '\\/')}(\\?.*)?$`);
+  await expect(async () => {
+    if (!arrived.test(page.url())) await link.click();
+    await expect(page).toHaveURL(arrived, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** This worker's API (its own database: slots.ts). */
