@@ -35,13 +35,18 @@ export type DatabaseOptions = {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
+/** A pool's errors logged (an idle client's would crash the process) and its marked statements named (db/prepared.ts). */
+function watched(pool: pg.Pool): pg.Pool {
+  pool.on('error', (error) => console.error('database pool error', error.message));
+  nameMarkedStatements(pool);
+  return pool;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     // Prepared statements (db/prepared.ts) keep one generic plan: PostgreSQL would otherwise plan them again on every call
     // while their array parameters' sizes vary, which is what preparing them was to spare.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan' });
-    pool.on('error', (error) => console.error('database pool error', error.message));
-    nameMarkedStatements(pool);
+    const pool = watched(new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan' }));
     const listener = serverListener(options.url);
     return {
       db: drizzle(pool, { schema }),
@@ -60,9 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   });
   // PGlite is one session: a single connection keeps every transaction whole (and listens: db/listen.ts).
-  const pool = new pg.Pool({ host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
-  pool.on('error', (error) => console.error('database pool error', error.message));
-  nameMarkedStatements(pool);
+  const pool = watched(new pg.Pool({ host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 }));
   const listener = poolListener(pool);
   return {
     db: drizzle(pool, { schema }),
