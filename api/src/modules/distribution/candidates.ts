@@ -10,7 +10,7 @@ import { brokerDepartments, brokers, sendIntegrations } from '../../db/schema/in
 import { formatInZone } from '../../time/zones.ts';
 import { isOpen, nextChange } from '../../time/openingHours.ts';
 import { departmentLabelSql } from '../brokers/relations.ts';
-import { checksForLead, skipStatuses, type CheckedLead, type Targeting } from '../sending/engine/checks.ts';
+import { skipStatuses, type CheckedLead, type Targeting } from '../sending/engine/checks.ts';
 import type { SendEngine } from '../sending/engine/deps.ts';
 import { capSettingsOf, limitsOf, type CapSetting, type DepartmentLimits } from './limits.ts';
 import type { RoutingTier } from './routing.ts';
@@ -105,15 +105,8 @@ function targetingVerdict(reason: string, lead: CheckedLead): Verdict {
   }
 }
 
-/** The send checks of one lead against every candidate, loaded once per pass (`checksForLead`). */
+/** The send checks of one lead against every candidate, loaded once per batch (`checksForLeads`). */
 export type LeadChecks = (targeting: Targeting) => string | null;
-
-export const loadLeadChecks = (executor: Executor, lead: CheckedLead, candidates: readonly Candidate[]): Promise<LeadChecks> =>
-  checksForLead(
-    executor,
-    lead,
-    candidates.map((candidate) => candidate.departmentId),
-  );
 
 /** Why the candidate is passed over now (caps aside), or null: it may take the lead if a slot is free. */
 export function passOver(engine: SendEngine, checks: LeadChecks, candidate: Candidate, lead: CheckedLead, now: Date): Verdict | null {

@@ -3,9 +3,10 @@
  * caps the lead: each day / week / month / total cap of the department for all countries and for the lead's country,
  * and the pacing hour. Each slot is one guarded statement on its counter row, created on first use:
  * `INSERT … ON CONFLICT DO UPDATE SET used = used + 1 WHERE used < cap RETURNING`, which PostgreSQL evaluates on the
- * row's latest version under its row lock, so no number of processes can raise a counter past its cap. All slots are
- * taken in one transaction (a savepoint inside the caller's), in one order (no deadlocks): all or none. The slots are
- * handed back to the caller, who gives them back with `releaseCapSlots` when the attempt does not count.
+ * row's latest version under its row lock, so no number of processes can raise a counter past its cap. A lead's slots
+ * are taken all or none, in the caller's transaction, and every counter lock in one order (no deadlocks), also when a
+ * batch of leads reserves at once. The slots are handed back to the caller, who gives them back with
+ * `releaseCapSlots` when the attempt does not count.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { CounterPeriod } from '@crm/shared/contract';
@@ -32,12 +33,6 @@ function refusalOf(limit: Limit, used: number, zone: string): CapReservation {
   return { ok: false, code: 'CAP_REACHED', detail: `cap ${country}${used}/${limit.cap} ${periodWords[limit.period]} (${zone})` };
 }
 
-class Refused extends Error {
-  constructor(readonly verdict: CapReservation) {
-    super('cap reached');
-  }
-}
-
 const keyOf = (slot: CapSlot) =>
   and(
     eq(departmentCapCounters.department_id, slot.department_id),
@@ -46,12 +41,48 @@ const keyOf = (slot: CapSlot) =>
     eq(departmentCapCounters.country, slot.country),
   );
 
+/** The one order every counter lock is taken in (reservations and releases alike), so none waits on another in a circle. */
 const inLockOrder = (a: CapSlot, b: CapSlot) =>
-  periodOrder.indexOf(a.period) - periodOrder.indexOf(b.period) || a.country.localeCompare(b.country) || a.period_start.localeCompare(b.period_start);
+  a.department_id - b.department_id || periodOrder.indexOf(a.period) - periodOrder.indexOf(b.period) || a.country.localeCompare(b.country) || a.period_start.localeCompare(b.period_start);
+
+/** One lead's reservation at one department: its caps settings (the department's every country's) and limits. */
+export type SlotRequest = { departmentId: number; country: string | null; at: Date; limits: DepartmentLimits; caps: readonly CapSetting[] };
+
+/** The slots a request needs: the all-countries caps, the lead's country's, and the pacing hour. */
+function wantedSlots(request: SlotRequest): { limit: Limit; slot: CapSlot }[] {
+  const { limits, country } = request;
+  const caps: Limit[] = request.caps.filter((setting) => setting.country === '' || setting.country === (country ?? ''));
+  if (limits.pacing_per_hour !== null) caps.push({ period: 'hour', country: '', cap: limits.pacing_per_hour });
+  return caps.map((limit) => ({
+    limit,
+    slot: { department_id: request.departmentId, period: limit.period, period_start: periodStart(limit.period, request.at, limits.time_zone).toISOString(), country: limit.country },
+  }));
+}
+
+/**
+ * Reserves for many requests in the caller's transaction, each all or none: every counter is taken in one order
+ * (`inLockOrder`) whatever the batch, so two batches never wait on each other in a circle; a request
+ * that meets a full counter gives back (in place: its rows are already locked) what it took.
+ */
+export async function reserveCapSlotsFor(tx: Executor, requests: readonly SlotRequest[]): Promise<CapReservation[]> {
+  const entries = requests.flatMap((request, index) => wantedSlots(request).map((wanted) => ({ index, ...wanted }))).sort((a, b) => inLockOrder(a.slot, b.slot));
+  const refused = new Map<number, CapReservation>();
+  const taken = requests.map((): CapSlot[] => []);
+  for (const { index, limit, slot } of entries) {
+    if (refused.has(index)) continue;
+    if (limit.cap > 0 && (await takeSlot(tx, slot, limit.cap))) {
+      taken[index]?.push(slot);
+      continue;
+    }
+    refused.set(index, refusalOf(limit, await usedOf(tx, slot), requests[index]?.limits.time_zone ?? 'UTC'));
+    await releaseSlots(tx, taken[index] ?? []);
+  }
+  return requests.map((_, index) => refused.get(index) ?? { ok: true, slots: taken[index] ?? [] });
+}
 
 /**
  * Takes a slot in every period that caps a lead of `country` (null: none known, so only the all-countries caps) sent
- * to the department at `at`, or none: then the verdict of the first full one.
+ * to the department at `at`, or none: then the verdict of the first full one. In a savepoint of the caller's transaction.
  */
 export async function reserveCapSlots(
   executor: Executor,
@@ -61,29 +92,11 @@ export async function reserveCapSlots(
   known?: { limits: DepartmentLimits; caps: readonly CapSetting[] },
 ): Promise<CapReservation> {
   const limits = known?.limits ?? (await limitsOfDepartment(executor, departmentId));
-  const settings = known ? known.caps : ((await capSettingsOf(executor, [departmentId], country)).get(departmentId) ?? []);
-  // The all-countries caps and the lead's country's (`capSettingsOf` with a country reads only those).
-  const caps: Limit[] = settings.filter((setting) => setting.country === '' || setting.country === (country ?? ''));
-  if (limits.pacing_per_hour !== null) caps.push({ period: 'hour', country: '', cap: limits.pacing_per_hour });
-  const wanted = caps
-    .map((limit) => ({
-      limit,
-      slot: { department_id: departmentId, period: limit.period, period_start: periodStart(limit.period, at, limits.time_zone).toISOString(), country: limit.country },
-    }))
-    .sort((a, b) => inLockOrder(a.slot, b.slot));
-  if (wanted.length === 0) return { ok: true, slots: [] };
-  try {
-    return await executor.transaction(async (tx) => {
-      for (const { limit, slot } of wanted) {
-        const taken = limit.cap > 0 && (await takeSlot(tx, slot, limit.cap));
-        if (!taken) throw new Refused(refusalOf(limit, await usedOf(tx, slot), limits.time_zone));
-      }
-      return { ok: true as const, slots: wanted.map(({ slot }) => slot) };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.verdict;
-    throw error;
-  }
+  const caps = known ? known.caps : ((await capSettingsOf(executor, [departmentId], country)).get(departmentId) ?? []);
+  const request = { departmentId, country, at, limits, caps };
+  if (wantedSlots(request).length === 0) return { ok: true, slots: [] };
+  const [reservation] = await executor.transaction((tx) => reserveCapSlotsFor(tx, [request]));
+  return reservation ?? { ok: true, slots: [] };
 }
 
 async function takeSlot(executor: Executor, slot: CapSlot, cap: number): Promise<boolean> {
@@ -107,14 +120,16 @@ async function usedOf(executor: Executor, slot: CapSlot): Promise<number> {
 /** Gives back slots of an attempt that does not count (never below zero), in the order they were taken. */
 export async function releaseCapSlots(executor: Executor, slots: readonly CapSlot[]): Promise<void> {
   if (slots.length === 0) return;
-  await executor.transaction(async (tx) => {
-    for (const slot of [...slots].sort(inLockOrder)) {
-      await tx
-        .update(departmentCapCounters)
-        .set({ used: sql`${departmentCapCounters.used} - 1` })
-        .where(and(keyOf(slot), gt(departmentCapCounters.used, 0)));
-    }
-  });
+  await executor.transaction((tx) => releaseSlots(tx, slots));
+}
+
+async function releaseSlots(tx: Executor, slots: readonly CapSlot[]): Promise<void> {
+  for (const slot of [...slots].sort(inLockOrder)) {
+    await tx
+      .update(departmentCapCounters)
+      .set({ used: sql`${departmentCapCounters.used} - 1` })
+      .where(and(keyOf(slot), gt(departmentCapCounters.used, 0)));
+  }
 }
 
 export type AttemptOutcome = 'delivered' | 'refused' | 'error' | 'timeout';

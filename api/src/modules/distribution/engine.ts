@@ -5,19 +5,18 @@
  * A refusal or an error fails over to the next candidate (the rest of the tier, then the next tier) up to the most
  * attempts per lead; a timeout does not (the broker may have the lead). When only hours, caps or circuits stand in
  * the way the lead is held and tried again until the hold time ends; otherwise it is left unassigned. Every verdict
- * is stored with the bookkeeping of its attempt (attempt.ts).
+ * is stored with the bookkeeping of its attempt (attemptWriter.ts).
  */
-import { eq, sql } from 'drizzle-orm';
 import { passingVerdicts, type DistributionState, type DistributionVerdict } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
-import { leadDistributions } from '../../db/schema/index.ts';
 import { nextChange } from '../../time/openingHours.ts';
 import type { SendEngine } from '../sending/engine/deps.ts';
-import { loadIntegrationConfig } from '../sending/integrations/resource.ts';
 import { sendLead } from '../sending/engine/sendLead.ts';
-import { classify, finishAttempt, startAttempt, writeDecisions, type Decision } from './attempt.ts';
+import { classify } from './attempt.ts';
+import { attemptWriterFor, type Decision } from './attemptWriter.ts';
 import { loadPassBatch, type PassBatch, type RoutedLead } from './batch.ts';
-import { loadLeadChecks, localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
+import { attemptCounts } from './capSlots.ts';
+import { localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
 import { weightedPick, type RandomSource } from './routing.ts';
 import type { Router } from './rules.ts';
 
@@ -50,45 +49,64 @@ type Settle = {
 };
 
 /** Ends a pass without a delivery: the verdicts still to write and the lead's state, in one transaction. */
-async function settle(deps: DistributionDeps, leadId: number, outcome: Settle): Promise<DistributionResult> {
+async function settle(deps: DistributionDeps, leadId: number, ruleId: number | null, outcome: Settle): Promise<DistributionResult> {
   const lead: Decision = { code: outcome.code, detail: outcome.detail, tier: null, departmentId: null };
-  await deps.engine.db.transaction(async (tx) => {
-    await writeDecisions(tx, leadId, outcome.attempt, [...outcome.decisions, lead]);
-    await tx
-      .update(leadDistributions)
-      .set({
-        state: outcome.state,
-        reason_code: outcome.reason?.code ?? outcome.code,
-        reason: outcome.reason?.detail ?? outcome.detail,
-        hold_until: outcome.holdUntil ?? null,
-        ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
-        updated_at: sql`now()`,
-      })
-      .where(eq(leadDistributions.lead_id, leadId));
+  const reasonCode = outcome.reason?.code ?? outcome.code;
+  await attemptWriterFor(deps.engine.db).finish({
+    leadId,
+    attempt: outcome.attempt,
+    decisions: [...outcome.decisions, lead],
+    state: {
+      state: outcome.state,
+      reason_code: reasonCode,
+      reason: outcome.reason?.detail ?? outcome.detail,
+      hold_until: outcome.holdUntil ?? null,
+      next_attempt_at: outcome.nextAttemptAt ?? null,
+      delivered_department_id: null,
+      rule_id: ruleId,
+    },
   });
-  return { state: outcome.state, reason_code: outcome.reason?.code ?? outcome.code, attempts: outcome.attempt - 1, department_id: null };
+  return { state: outcome.state, reason_code: reasonCode, attempts: outcome.attempt - 1, department_id: null };
 }
 
 type Call = { candidate: Candidate; tierWeight: number; attempt: number; met: Decision[] };
 type CallResult = { done: DistributionResult } | { verdict: Verdict; called: boolean };
 
 /** One pick: reserve and claim, call, write the outcome. */
-async function callCandidate(deps: DistributionDeps, lead: RoutedLead, now: Date, call: Call): Promise<CallResult> {
+async function callCandidate(deps: DistributionDeps, batch: PassBatch, lead: RoutedLead & { ruleId: number }, now: Date, call: Call): Promise<CallResult> {
   const { engine } = deps;
   const { candidate } = call;
-  const integration = candidate.integrationId === null ? null : await loadIntegrationConfig(engine.db, engine.secrets, candidate.integrationId);
+  const integration = candidate.integrationId === null ? undefined : batch.integrations.get(candidate.integrationId);
   if (!integration) return { verdict: { code: 'INACTIVE', detail: 'no send integration' }, called: false };
   const picked: Decision = { code: 'PICKED', detail: `picked (weight ${candidate.weight} of ${call.tierWeight})`, tier: candidate.tier, departmentId: candidate.departmentId };
-  const started = await startAttempt(engine.db, { leadId: lead.id, country: lead.country, candidate, integrationId: integration.id, attempt: call.attempt, met: call.met, picked, now });
+  const writer = attemptWriterFor(engine.db);
+  const slots = { departmentId: candidate.departmentId, country: lead.country, at: now, limits: candidate.limits, caps: candidate.caps };
+  const started = await writer.start({ leadId: lead.id, ruleId: lead.ruleId, integrationId: integration.id, attempt: call.attempt, decisions: [...call.met, picked], slots });
   if (!started.ok) return { verdict: started.verdict, called: false };
   call.met.length = 0;
   const limiter = engine.limiters.for(integration.id, integration.concurrency);
   const result = await limiter.run(() => sendLead(engine, integration, lead));
   const { outcome, verdict } = classify(result);
-  await finishAttempt(engine.db, { leadId: lead.id, candidate, historyId: started.historyId, slots: started.slots, attempt: call.attempt, call: result, outcome, verdict });
-  if (outcome === 'delivered' || outcome === 'timeout') {
-    return { done: { state: outcome === 'delivered' ? 'delivered' : 'timeout', reason_code: verdict.code, attempts: call.attempt, department_id: candidate.departmentId } };
-  }
+  const ends = outcome === 'delivered' || outcome === 'timeout';
+  await writer.finish({
+    leadId: lead.id,
+    attempt: call.attempt,
+    decisions: [{ ...verdict, tier: candidate.tier, departmentId: candidate.departmentId }],
+    send: { leadId: lead.id, historyId: started.historyId, departmentId: candidate.departmentId, attempt: result },
+    release: attemptCounts(outcome, candidate.limits.refusals_count) ? [] : started.slots,
+    ...(ends && {
+      state: {
+        state: outcome === 'delivered' ? 'delivered' : 'timeout',
+        reason_code: verdict.code,
+        reason: verdict.detail,
+        hold_until: null,
+        next_attempt_at: null,
+        delivered_department_id: outcome === 'delivered' ? candidate.departmentId : null,
+        rule_id: null,
+      },
+    }),
+  });
+  if (ends) return { done: { state: outcome === 'delivered' ? 'delivered' : 'timeout', reason_code: verdict.code, attempts: call.attempt, department_id: candidate.departmentId } };
   return { verdict, called: true };
 }
 
@@ -97,21 +115,18 @@ async function callCandidate(deps: DistributionDeps, lead: RoutedLead, now: Date
  * for it alone. Idempotent once the lead's distribution has ended.
  */
 export async function distributeLead(deps: DistributionDeps, leadId: number, given?: PassBatch): Promise<DistributionResult | null> {
-  const { db } = deps.engine;
   const now = deps.now?.() ?? new Date();
   const random = deps.random ?? Math.random;
-  const batch = given ?? (await loadPassBatch(db, deps.router, [leadId]));
+  const batch = given ?? (await loadPassBatch(deps, [leadId]));
   const row = batch.rows.get(leadId);
-  const lead = batch.leads.get(leadId);
-  if (!row || !lead) return null;
+  const found = batch.leads.get(leadId);
+  if (!row || !found) return null;
   if (finished.includes(row.state)) return { state: row.state, reason_code: row.reason_code, attempts: row.attempts, department_id: row.delivered_department_id };
   const { settings } = batch;
-  const match = batch.router.match(lead);
-  if (!match) return settle(deps, leadId, { state: 'unassigned', code: 'NO_RULE', detail: 'no rule matches the lead', attempt: row.attempts + 1, decisions: [] });
-  await db.update(leadDistributions).set({ rule_id: match.ruleId }).where(eq(leadDistributions.lead_id, leadId));
-
-  const candidates = await batch.candidates(match);
-  const checks = await loadLeadChecks(db, lead, candidates);
+  const plan = batch.plans.get(leadId);
+  if (!plan) return settle(deps, leadId, null, { state: 'unassigned', code: 'NO_RULE', detail: 'no rule matches the lead', attempt: row.attempts + 1, decisions: [] });
+  const { match, candidates, checks } = plan;
+  const lead = { ...found, ruleId: match.ruleId };
   const met: Decision[] = [];
   const waiting: { verdict: Verdict; opens: Date | null }[] = [];
   let attempts = row.attempts;
@@ -129,13 +144,19 @@ export async function distributeLead(deps: DistributionDeps, leadId: number, giv
     }
     while (eligible.length > 0) {
       if (attempts >= settings.max_attempts) {
-        return settle(deps, leadId, { state: 'unassigned', code: 'MAX_ATTEMPTS', detail: `${attempts} attempts made, the most per lead`, attempt: attempts + 1, decisions: met });
+        return settle(deps, leadId, match.ruleId, {
+          state: 'unassigned',
+          code: 'MAX_ATTEMPTS',
+          detail: `${attempts} attempts made, the most per lead`,
+          attempt: attempts + 1,
+          decisions: met,
+        });
       }
       const candidate = weightedPick(eligible, random);
       if (!candidate) break;
       const tierWeight = eligible.reduce((sum, entry) => sum + entry.weight, 0);
       eligible.splice(eligible.indexOf(candidate), 1);
-      const outcome = await callCandidate(deps, lead, now, { candidate, tierWeight, attempt: attempts + 1, met });
+      const outcome = await callCandidate(deps, batch, lead, now, { candidate, tierWeight, attempt: attempts + 1, met });
       if ('done' in outcome) return outcome.done;
       if (outcome.called) attempts += 1;
       else met.push({ ...outcome.verdict, tier, departmentId: candidate.departmentId });
@@ -147,13 +168,13 @@ export async function distributeLead(deps: DistributionDeps, leadId: number, giv
   const [first] = waiting;
   if (!first) {
     const detail = last ? `no department of the rule took the lead (last: ${last.detail})` : 'no department of the rule can take the lead';
-    return settle(deps, leadId, { state: 'unassigned', code: 'NO_CANDIDATE', detail, attempt, decisions: met });
+    return settle(deps, leadId, match.ruleId, { state: 'unassigned', code: 'NO_CANDIDATE', detail, attempt, decisions: met });
   }
   const holdUntil = row.hold_until ?? new Date(now.getTime() + settings.hold_hours * hour);
   if (now >= holdUntil)
-    return settle(deps, leadId, { state: 'unassigned', code: 'HOLD_EXPIRED', detail: `held until the hold time ended: ${first.verdict.detail}`, attempt, decisions: met });
+    return settle(deps, leadId, match.ruleId, { state: 'unassigned', code: 'HOLD_EXPIRED', detail: `held until the hold time ended: ${first.verdict.detail}`, attempt, decisions: met });
   // At the first opening met; sooner when a cap or a circuit holds it (either may free up any time).
   const next = new Date(Math.min(holdUntil.getTime(), ...waiting.map((entry) => entry.opens?.getTime() ?? now.getTime() + retryMs)));
   const detail = `held (${first.verdict.detail}): next try ${localMoment(next, now, 'UTC')}, until ${localMoment(holdUntil, now, 'UTC')}`;
-  return settle(deps, leadId, { state: 'held', code: 'HELD', detail, attempt, decisions: met, reason: first.verdict, holdUntil, nextAttemptAt: next });
+  return settle(deps, leadId, match.ruleId, { state: 'held', code: 'HELD', detail, attempt, decisions: met, reason: first.verdict, holdUntil, nextAttemptAt: next });
 }

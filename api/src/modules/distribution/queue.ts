@@ -73,8 +73,8 @@ export async function runDueDistributions(deps: DistributionDeps, states: readon
       taken += leadIds.length;
       if (leadIds.length < room) drained = true;
       if (leadIds.length === 0) continue;
-      const batch = await loadPassBatch(deps.engine.db, deps.router, leadIds);
-      if (!batch.router.anyEnabled) {
+      const batch = await loadPassBatch(deps, leadIds);
+      if (!batch.anyRuleEnabled) {
         await settleWithoutRules(deps.engine.db, leadIds);
         continue;
       }

@@ -99,10 +99,12 @@ export async function skipReasons(db: Executor, chunk: readonly CheckedLead[], t
 }
 
 /**
- * The same checks for one lead and many departments, loaded at once (automatic distribution meets every department
- * of a rule): answers why the lead is not sent to a targeting's department, or null.
+ * The same checks for many leads and many departments, loaded at once (automatic distribution meets every department
+ * of a rule, for a claimed batch of leads): answers why a lead is not sent to a targeting's department, or null.
  */
-export async function checksForLead(db: Executor, lead: CheckedLead, departmentIds: readonly number[]): Promise<(targeting: Targeting) => string | null> {
-  const loaded = await load(db, [lead], departmentIds.length > 0 ? departmentIds : [0], 0);
-  return (targeting) => reasonFor(loaded, lead, 0, targeting);
+export async function checksForLeads(db: Executor, chunk: readonly CheckedLead[], departmentIds: readonly number[]): Promise<(lead: CheckedLead, targeting: Targeting) => string | null> {
+  if (chunk.length === 0) return () => null;
+  const loaded = await load(db, chunk, departmentIds.length > 0 ? departmentIds : [0], 0);
+  const positions = new Map(chunk.map((lead, position) => [lead.id, position]));
+  return (lead, targeting) => reasonFor(loaded, lead, positions.get(lead.id) ?? -1, targeting);
 }

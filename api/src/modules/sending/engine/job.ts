@@ -98,8 +98,7 @@ function outcomeWriter(context: JobContext, departmentId: number): Batcher<Writt
       await context.db.transaction((tx) =>
         writeSendOutcomes(
           tx,
-          written.map(({ lead, attempt }) => ({ leadId: lead.id, historyId: lead.historyId, attempt })),
-          departmentId,
+          written.map(({ lead, attempt }) => ({ leadId: lead.id, historyId: lead.historyId, departmentId, attempt })),
         ),
       );
       return written.map(() => undefined);

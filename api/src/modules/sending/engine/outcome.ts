@@ -29,12 +29,12 @@ export const leadToSendColumns = {
 };
 
 /** A send's outcome as written: the history row, and the lead's broker fields when it succeeded. */
-export type SendOutcome = { leadId: number; historyId: number; attempt: LeadAttempt };
+export type SendOutcome = { leadId: number; historyId: number; departmentId: number; attempt: LeadAttempt };
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** Writes outcomes of calls to one department: the history rows, then the leads that were taken (in lead order). */
-export async function writeSendOutcomes(tx: Executor, written: readonly SendOutcome[], departmentId: number): Promise<void> {
+/** Writes outcomes of calls: the history rows, then the leads that were taken (in lead order). */
+export async function writeSendOutcomes(tx: Executor, written: readonly SendOutcome[]): Promise<void> {
   const rows = [...written].sort((a, b) => a.leadId - b.leadId);
   const taken = rows.filter((row) => row.attempt.result.success);
   await tx.execute(sql`
@@ -54,13 +54,14 @@ export async function writeSendOutcomes(tx: Executor, written: readonly SendOutc
   if (taken.length === 0) return;
   await tx.execute(sql`
     update leads as l
-       set api_lead_id = v.api_lead_id, lead_url = v.lead_url, client_url = v.client_url, last_broker_department_id = ${departmentId},
+       set api_lead_id = v.api_lead_id, lead_url = v.lead_url, client_url = v.client_url, last_broker_department_id = v.department_id,
            last_sent_at = now(), is_fresh = false, updated_at = now()
       from unnest(${columnLiteral(taken.map((row) => row.leadId))}::int[],
                   ${columnLiteral(taken.map((row) => row.attempt.result.api_lead_id))}::text[],
                   ${columnLiteral(taken.map((row) => row.attempt.result.lead_url))}::text[],
-                  ${columnLiteral(taken.map((row) => row.attempt.result.client_url))}::text[])
-        as v(id, api_lead_id, lead_url, client_url)
+                  ${columnLiteral(taken.map((row) => row.attempt.result.client_url))}::text[],
+                  ${columnLiteral(taken.map((row) => row.departmentId))}::int[])
+        as v(id, api_lead_id, lead_url, client_url, department_id)
      where l.id = v.id`);
   // Delivered to a broker: the leads' affiliates hear of it (those with a postback for it), committed with the send.
   await recordAffiliateEvents(

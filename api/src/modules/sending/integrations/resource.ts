@@ -3,7 +3,7 @@
  * Secrets are sealed before they are written and only ever leave the API masked: omitted in a write keeps the
  * stored one, null or '' clears it, text replaces it. A changed login forgets the cached token-exchange token.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { crudPermissions, integrationBodies, integrationItem, integrationSecretFields, middlewareNames, type IntegrationSecretField } from '@crm/shared/contract';
 import { sendIntegrations } from '../../../db/schema/index.ts';
@@ -95,8 +95,20 @@ export function integrationResource(secrets: SecretBox): ResourceDefinition {
 
 /** The integration with its secrets opened, for the send engine; null when there is no such integration. */
 export async function loadIntegrationConfig(db: Executor, secrets: SecretBox, id: number): Promise<IntegrationConfig | null> {
-  const [row] = await db.select().from(sendIntegrations).where(eq(sendIntegrations.id, id));
-  if (!row) return null;
+  return (await loadIntegrationConfigs(db, secrets, [id])).get(id) ?? null;
+}
+
+/** Many integrations in one statement (a distribution batch meets every integration of its candidates), by id. */
+export async function loadIntegrationConfigs(db: Executor, secrets: SecretBox, ids: readonly number[]): Promise<Map<number, IntegrationConfig>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(sendIntegrations)
+    .where(inArray(sendIntegrations.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, configOf(secrets, row)]));
+}
+
+function configOf(secrets: SecretBox, row: typeof sendIntegrations.$inferSelect): IntegrationConfig {
   const { created_at: _created, updated_at: _updated, last_pulled_at: _pulled, is_active: _active, ...columns } = row;
   const open = (sealed: string | null) => openOrNull(secrets, sealed);
   // Typed by the contract's list, so a secret added there cannot reach the engine still sealed.
