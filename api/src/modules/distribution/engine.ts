@@ -112,6 +112,8 @@ export async function distributeLead(deps: DistributionDeps, leadId: number, giv
 
   const candidates = await batch.candidates(match);
   const checks = await loadLeadChecks(db, lead, candidates);
+  // The circuits the verdicts read (a statement at most every second per process: other processes may have opened one).
+  await deps.engine.breakers.refresh();
   const met: Decision[] = [];
   const waiting: { verdict: Verdict; opens: Date | null }[] = [];
   let attempts = row.attempts;
