@@ -141,7 +141,7 @@ describe('distribution engine', () => {
     const [sentBefore, austrian, broken, taking] = [await fx.desk(), await fx.desk({ countries: ['AT'] }), await fx.desk(), await fx.desk()];
     const lead = await fx.newLead();
     await fx.context.database.db.insert(tables.leadSendHistories).values({ lead_id: lead.id, broker_department_id: sentBefore.id, state: 'success' });
-    for (let failure = 0; failure < 5; failure += 1) fx.context.engine.breakers.failed(broken.integrationId);
+    for (let failure = 0; failure < 5; failure += 1) await fx.context.engine.breakers.failed(broken.integrationId);
     try {
       const result = await distributeLead(fx.deps([fx.tier([sentBefore, 1], [austrian, 1], [broken, 1]), fx.tier([taking, 1])]), lead.id);
       assert.equal(result?.department_id, taking.id);
@@ -150,7 +150,7 @@ describe('distribution engine', () => {
       assert.match(verdicts[2] ?? '', new RegExp(`^1 CIRCUIT_OPEN ${broken.id}: circuit open until \\d\\d:\\d\\d UTC$`));
       assert.equal(sentBefore.broker.leadPosts() + austrian.broker.leadPosts() + broken.broker.leadPosts(), 0);
     } finally {
-      fx.context.engine.breakers.succeeded(broken.integrationId);
+      await fx.context.engine.breakers.succeeded(broken.integrationId);
     }
   });
 

@@ -2,7 +2,7 @@
 import type { Db } from '../db/database.ts';
 import type { Listen } from '../db/listen.ts';
 import { registerAffiliateJobs } from '../modules/affiliates/jobs.ts';
-import { registerDistributionJobs } from '../modules/distribution/jobs.ts';
+import { registerDistributionJobs, registerDistributionUpkeep } from '../modules/distribution/jobs.ts';
 import { savedRulesRouter } from '../modules/distribution/rules.ts';
 import { registerSimulationJob } from '../modules/distribution/simulationJob.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
@@ -19,5 +19,6 @@ export function registerJobs(jobs: JobQueue, { db, engine, listen, distributionL
   registerSendJobs(jobs, engine);
   registerAffiliateJobs(jobs, db);
   registerSimulationJob(jobs);
+  registerDistributionUpkeep(jobs, db);
   if (listen) registerDistributionJobs(jobs, { engine, router: savedRulesRouter }, listen, { leaseSeconds: distributionLeaseSeconds });
 }

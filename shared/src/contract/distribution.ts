@@ -110,6 +110,11 @@ export const capUsage = z.object({
 });
 export type CapUsage = z.infer<typeof capUsage>;
 
+export const circuitStates = ['closed', 'open', 'half_open'] as const;
+/** The send integration's circuit breaker: open (failing fast) until `open_until`, then half-open (one trial call may go). */
+export const circuitStatus = z.object({ state: z.enum(circuitStates), failures: z.number().int(), open_until: isoDateTime.nullable() });
+export type CircuitStatus = z.infer<typeof circuitStatus>;
+
 export const capsBoardRow = z.object({
   department: z.object({ id: z.number().int(), branch_name: z.string(), is_active: z.boolean(), broker: z.object({ id: z.number().int(), name: z.string() }) }),
   time_zone: z.string(),
@@ -121,5 +126,6 @@ export const capsBoardRow = z.object({
   refusals_count: z.boolean(),
   caps: z.array(capUsage),
   pacing: z.object({ per_hour: z.number().int(), used: z.number().int() }).nullable(),
+  circuit: circuitStatus,
 });
 export type CapsBoardRow = z.infer<typeof capsBoardRow>;

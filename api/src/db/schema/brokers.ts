@@ -101,3 +101,19 @@ export const sendIntegrations = pgTable(
   },
   (table) => [uniqueIndex('send_integrations_name_unique').on(table.name)],
 );
+
+/**
+ * The circuit breaker of an integration, shared by every process (sending/engine/breaker.ts): the broker failures in a
+ * row, and while open until when calls fail fast; after that one process holds the trial call until `trial_until`
+ * (a trial whose process died frees itself then). No row, or a row with no failures: closed.
+ */
+export const integrationCircuits = pgTable('integration_circuits', {
+  integration_id: integer('integration_id')
+    .primaryKey()
+    .references(() => sendIntegrations.id, { onDelete: 'cascade' }),
+  failures: integer('failures').notNull().default(0),
+  opened_at: at('opened_at'),
+  open_until: at('open_until'),
+  trial_until: at('trial_until'),
+  updated_at: at('updated_at').notNull().defaultNow(),
+});

@@ -62,6 +62,8 @@ export async function loadPassBatch(deps: Pick<DistributionDeps, 'engine' | 'rou
     db.select(routingColumns).from(leads).leftJoin(sources, eq(sources.id, leads.source_id)).where(inArray(leads.id, ids)),
     distributionSettingsOf(db),
     deps.router(db),
+    // The circuits the verdicts read (a statement at most every second per process: other processes may open one).
+    deps.engine.breakers.refresh(),
   ]);
   let rows = firstRows;
   if (rows.length < ids.length) {

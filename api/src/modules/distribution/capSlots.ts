@@ -141,3 +141,20 @@ export type AttemptOutcome = 'delivered' | 'refused' | 'error' | 'timeout';
 export function attemptCounts(outcome: AttemptOutcome, refusalsCount: boolean): boolean {
   return outcome === 'delivered' || outcome === 'timeout' || (outcome === 'refused' && refusalsCount);
 }
+
+/**
+ * The upkeep job: drops the counters of periods long over (only the current period's are read), keeping hour and day
+ * counters 8 days, week counters 5 weeks and month counters 13 months for whoever looks back; `total` is never over.
+ */
+export async function purgeCapCounters(executor: Executor): Promise<number> {
+  const { period, period_start } = departmentCapCounters;
+  const rows = await executor
+    .delete(departmentCapCounters)
+    .where(
+      sql`(${period} in ('hour', 'day') and ${period_start} < now() - interval '8 days')
+        or (${period} = 'week' and ${period_start} < now() - interval '5 weeks')
+        or (${period} = 'month' and ${period_start} < now() - interval '13 months')`,
+    )
+    .returning({ department_id: departmentCapCounters.department_id });
+  return rows.length;
+}

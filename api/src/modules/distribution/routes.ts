@@ -59,7 +59,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     {
       schema: {
         tags: ['distribution'],
-        summary: 'The caps board: every department open or closed now, its next change, used / cap per period and country, pacing',
+        summary: 'The caps board: every department open or closed now, its next change, used / cap per period and country, pacing, and the circuit of its send integration',
         response: { 200: dataOf(z.array(capsBoardRow)) },
       },
       config: { access: 'broker.department.caps.view' },

@@ -1,10 +1,10 @@
-/** What the send engine works with: the database, the secrets, the network, and its per-process breakers and limits. */
+/** What the send engine works with: the database, the secrets, the network, its breakers (shared through the database) and its per-process limits. */
 import type { Db } from '../../../db/database.ts';
 import { recordRequests, type RequestToRecord } from '../../requests/service.ts';
 import type { HttpCall, HttpRequest, HttpResponse, IntegrationConfig } from '../adapters/types.ts';
 import type { SecretBox } from '../secrets.ts';
 import { Batcher } from '../../../db/batcher.ts';
-import { CircuitBreakers } from './breaker.ts';
+import { CircuitBreakers, type BreakerOptions } from './breaker.ts';
 import { IntegrationLimiters } from './limiter.ts';
 
 export type RetryPolicy = { attempts: number; baseDelayMs: number };
@@ -27,12 +27,12 @@ export function callBroker(engine: SendEngine, integration: Pick<IntegrationConf
   return engine.http({ ...request, timeoutMs: integration.timeout_seconds * 1000 });
 }
 
-export function createSendEngine(input: { db: Db; secrets: SecretBox; http: HttpCall; retry?: RetryPolicy; breaker?: { threshold: number; coolDownMs: number } }): SendEngine {
+export function createSendEngine(input: { db: Db; secrets: SecretBox; http: HttpCall; retry?: RetryPolicy; breaker?: BreakerOptions }): SendEngine {
   return {
     db: input.db,
     secrets: input.secrets,
     http: input.http,
-    breakers: new CircuitBreakers(input.breaker ?? { threshold: 5, coolDownMs: 30_000 }),
+    breakers: new CircuitBreakers(input.db, input.breaker ?? { threshold: 5, coolDownMs: 30_000 }),
     limiters: new IntegrationLimiters(),
     retry: input.retry ?? defaultRetry,
     requestLog: new Batcher(

@@ -50,7 +50,7 @@ export async function sendLead(engine: SendEngine, integration: IntegrationConfi
     const placeholder: HttpRequest = { method: 'POST', url: integration.site_url, headers: {}, body: null };
     return { result: failure(`${engineFailures.integration}: ${message}`.slice(0, 255)), request: secretsOf(placeholder), response: null, durationMs: 0 };
   }
-  if (!engine.breakers.allows(integration.id)) {
+  if (!(await engine.breakers.allows(integration.id))) {
     return { result: failure(engineFailures.circuitOpen), request: secretsOf(request), response: null, durationMs: 0 };
   }
   let renewedToken = false;
@@ -63,8 +63,8 @@ export async function sendLead(engine: SendEngine, integration: IntegrationConfi
     } catch (error) {
       const kind = error instanceof NetworkError ? error.kind : 'other';
       logCall(engine, { integration, leadId: lead.id > 0 ? lead.id : null, request: shown, response: null, durationMs: performance.now() - tryStarted });
-      engine.breakers.failed(integration.id);
-      if (kind === 'connect' && attempt < engine.retry.attempts && engine.breakers.allows(integration.id)) {
+      await engine.breakers.failed(integration.id);
+      if (kind === 'connect' && attempt < engine.retry.attempts && (await engine.breakers.allows(integration.id))) {
         await sleep(engine.retry.baseDelayMs * 2 ** (attempt - 1));
         continue;
       }
@@ -80,12 +80,12 @@ export async function sendLead(engine: SendEngine, integration: IntegrationConfi
       continue;
     }
     if (response.status >= 500) {
-      engine.breakers.failed(integration.id);
-      if (attempt < engine.retry.attempts && engine.breakers.allows(integration.id)) {
+      await engine.breakers.failed(integration.id);
+      if (attempt < engine.retry.attempts && (await engine.breakers.allows(integration.id))) {
         await sleep(engine.retry.baseDelayMs * 2 ** (attempt - 1));
         continue;
       }
-    } else engine.breakers.succeeded(integration.id);
+    } else await engine.breakers.succeeded(integration.id);
     const outcome = sanitizeResult(adapter.readResponse(integration, response), integration, [password]);
     const result: SendResult = { ...outcome, lead_password: outcome.lead_password ?? (outcome.success ? password : null) };
     return { result, request: shown, response: shownResponse, durationMs: Math.round(performance.now() - started) };

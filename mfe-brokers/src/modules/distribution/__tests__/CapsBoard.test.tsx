@@ -23,6 +23,7 @@ const rows: CapsBoardRow[] = [
       { period: 'total', country: null, used: 700, cap: 5000, period_start: null },
     ],
     pacing: { per_hour: 10, used: 4 },
+    circuit: { state: 'closed', failures: 0, open_until: null },
   },
   {
     department: { id: 4, branch_name: 'Vienna', is_active: false, broker: { id: 2, name: 'Broker Two' } },
@@ -33,10 +34,23 @@ const rows: CapsBoardRow[] = [
     refusals_count: true,
     caps: [],
     pacing: null,
+    circuit: { state: 'open', failures: 5, open_until: soon.toISOString() },
+  },
+  {
+    department: { id: 5, branch_name: 'Madrid', is_active: true, broker: { id: 2, name: 'Broker Two' } },
+    time_zone: 'UTC',
+    hours_configured: false,
+    open: true,
+    next_change: null,
+    refusals_count: false,
+    caps: [],
+    pacing: null,
+    circuit: { state: 'half_open', failures: 6, open_until: '2026-06-01T10:00:00.000Z' },
   },
 ];
+const soonInUtc = new Intl.DateTimeFormat('en', { timeZone: 'UTC', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(soon);
 
-test('each department: open or closed with the next change in its zone, used / cap per period and country, pacing', async () => {
+test('each department: open or closed with the next change in its zone, used / cap per period and country, pacing, circuit', async () => {
   stubApi({ 'GET /distribution/caps': { status: 200, data: { data: rows } } });
   renderWithProviders(<DepartmentCapsPage />, { session: signedInSession(['broker.department.caps.view']) });
 
@@ -55,4 +69,9 @@ test('each department: open or closed with the next change in its zone, used / c
   expect(within(vienna).getByText('Inactive')).toBeInTheDocument();
   expect(within(vienna).getByText('No caps')).toBeInTheDocument();
   expect(within(vienna).getByText('No pacing')).toBeInTheDocument();
+
+  const circuitOf = (name: string) => within(screen.getByText(name).closest('tr')!).getByTestId('board-circuit');
+  expect(circuitOf('Berlin')).toHaveTextContent(/^Circuit closed$/);
+  expect(circuitOf('Vienna')).toHaveTextContent(`Circuit openfails fast until ${soonInUtc}5 failures in a row`);
+  expect(circuitOf('Madrid')).toHaveTextContent('Circuit half-openone trial call may go6 failures in a row');
 });

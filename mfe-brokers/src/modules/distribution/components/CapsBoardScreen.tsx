@@ -1,9 +1,10 @@
 /**
  * `broker/department/caps`, the caps board: every department, open or closed now in its zone and when that changes,
- * the slots used of each cap in the current period (per country), and the pacing hour's. Polled while open.
+ * the slots used of each cap in the current period (per country), the pacing hour's, and its send integration's circuit
+ * breaker. Polled while open.
  */
 import { useTranslation } from 'react-i18next';
-import type { CapsBoardRow, CapUsage } from '@crm/shared/contract';
+import type { CapsBoardRow, CapUsage, CircuitStatus } from '@crm/shared/contract';
 import { Button, Card, DataTable, Flex, ListHeader, LoadFailed, Progress, ReloadOutlined, Tag, Typography, type DataColumn } from '@crm/shared/ui';
 import { useCapsBoardQuery } from '../api/distributionApi.ts';
 
@@ -29,6 +30,23 @@ function HoursCell({ row }: { row: CapsBoardRow }) {
         {change && <span>{t(key(row.open ? 'closesAt' : 'opensAt'), { time: change })}</span>}
       </span>
       <Typography.Text type="secondary">{row.time_zone}</Typography.Text>
+    </Flex>
+  );
+}
+
+const circuitColors: Record<CircuitStatus['state'], string> = { closed: 'green', open: 'red', half_open: 'orange' };
+
+/** Open: failing fast until a moment in the department's zone; half-open: the next call is the trial. */
+function CircuitCell({ circuit, zone }: { circuit: CircuitStatus; zone: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Flex vertical gap={2} data-testid="board-circuit">
+      <span>
+        <Tag color={circuitColors[circuit.state]}>{t(key(`circuit.states.${circuit.state}`))}</Tag>
+      </span>
+      {circuit.state === 'open' && circuit.open_until && <span>{t(key('circuit.until'), { time: localMoment(circuit.open_until, zone, i18n.language, new Date()) })}</span>}
+      {circuit.state === 'half_open' && <span>{t(key('circuit.trial'))}</span>}
+      {circuit.failures > 0 && <Typography.Text type="secondary">{t(key('circuit.failures'), { count: circuit.failures })}</Typography.Text>}
     </Flex>
   );
 }
@@ -85,6 +103,7 @@ export function CapsBoardScreen() {
       title: t(key('pacing')),
       render: (row) => (row.pacing ? t(key('pacingUsed'), { used: row.pacing.used, max: row.pacing.per_hour }) : <Typography.Text type="secondary">{t(key('noPacing'))}</Typography.Text>),
     },
+    { key: 'circuit', title: t(key('circuit.title')), render: (row) => <CircuitCell circuit={row.circuit} zone={row.time_zone} /> },
   ];
   return (
     <Card data-testid="caps-board">
