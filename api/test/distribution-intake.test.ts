@@ -1,14 +1,15 @@
 /**
  * From the affiliate API to a broker through the saved rules, as the worker runs it (app/jobs.ts wires
  * `savedRulesRouter`): an accepted lead is queued with its insert, matched by its country, delivered; a lead no rule
- * matches is left unassigned; with no rule enabled a batch is left unassigned in one statement, verdicts written.
+ * matches is left unassigned; with no rule enabled a batch is left unassigned in one statement, verdicts written. A
+ * worker's run goes on claiming the leads queued while its passes are in flight, woken by their notification.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
 import type { DistributionDeps } from '../src/modules/distribution/engine.ts';
-import { runDueDistributions } from '../src/modules/distribution/queue.ts';
+import { runDueDistributions, Wakes } from '../src/modules/distribution/queue.ts';
 import { savedRulesRouter } from '../src/modules/distribution/rules.ts';
 import { affiliateFixture, type AffiliateFixture } from './affiliateFixture.ts';
 import { distributionFixture, type Desk } from './distributionFixture.ts';
@@ -64,6 +65,31 @@ describe('distribution of affiliate leads through the saved rules', () => {
 
     const unassigned = await fixture.stateOf(stray.id);
     assert.deepEqual([unassigned.state, unassigned.reason_code], ['unassigned', 'NO_RULE']);
+  });
+
+  test('a run with wake-ups takes a lead queued while a pass is in flight, without waiting for the pass to end', async () => {
+    german.broker.setLatency(1_500);
+    try {
+      const first = await leadRow(await affiliates.accepted({ country: 'DE' }));
+      const wakes = new Wakes();
+      const run = runDueDistributions(deps, ['pending'], { wakes });
+      const deadline = Date.now() + 10_000;
+      while (!german.broker.firstArrivals.has(first.email ?? '')) {
+        assert.ok(Date.now() < deadline, 'the first lead reached its broker');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const second = await leadRow(await affiliates.accepted({ country: 'DE' }));
+      wakes.wake();
+      const secondSeen = Date.now();
+      while (!german.broker.firstArrivals.has(second.email ?? '')) {
+        assert.ok(Date.now() < deadline, 'the second lead reached its broker');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.ok(Date.now() - secondSeen < 1_200, 'claimed at the wake-up, not after the first call answered');
+      assert.equal(await run, 2, 'both taken by one run');
+    } finally {
+      german.broker.setLatency(0);
+    }
   });
 
   test('with no rule enabled, the queued leads are left unassigned with their verdict, none sent', async () => {

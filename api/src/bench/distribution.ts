@@ -18,6 +18,7 @@ import { columnLiteral } from '../db/sqlArrays.ts';
 import { createKey } from '../modules/affiliates/keys.ts';
 import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { startApi, type ApiProcess } from './apiProcess.ts';
+import { CpuMeter } from './cpu.ts';
 import { brokerLatencyMs, caps, closeForToday, setUpConsole, type Console } from './distributionSetup.ts';
 import { countBy, percentile, postAll, postAtRate, type CallResult } from './intakeLoad.ts';
 import { inThrowawayPostgres, machineLine } from './throwaway.ts';
@@ -87,6 +88,14 @@ async function run(url: string, leads: number, clients: number, concurrency: num
 
     console.log(`\n== phase 1: ${leads} leads (90 % DE, 5 % AT, 5 % FR), ${clients} clients → 2 API processes; 2 workers; bound ${bound.toFixed(0)} deliveries/s`);
     const sent = bodies(leads, 'd1', 0);
+    const pids = (children: readonly ApiProcess[]) => children.map((child) => child.process.pid ?? 0);
+    const cpu = new CpuMeter(
+      new Map([
+        ['API processes (intake)', pids(processes)],
+        ['workers', pids(workers)],
+      ]),
+    );
+    cpu.begin();
     const started = performance.now();
     let closedAt: number | null = null;
     let killed = false;
@@ -104,6 +113,7 @@ async function run(url: string, leads: number, clients: number, concurrency: num
           closedAt = Date.now();
         }
         if (!killed && settled >= leads * 0.5) {
+          cpu.freeze(workers[1]?.process.pid ?? 0);
           workers[1]?.process.kill('SIGKILL');
           killed = true;
           console.log(`  (a worker killed with SIGKILL at ${settled} leads settled; #4 closed at ${closedAt === null ? '-' : 'an earlier 30 %'})`);
@@ -113,6 +123,7 @@ async function run(url: string, leads: number, clients: number, concurrency: num
       }
     })();
     const intake = await load;
+    const intakeEnded = Date.now();
     await watcher;
     const intakeMs = performance.now() - started;
     const left = await waitUntilSettled(db, 20 * 60_000);
@@ -131,6 +142,16 @@ async function run(url: string, leads: number, clients: number, concurrency: num
     console.log(
       `  delivered ${span?.delivered ?? 0} at ${deliveredPerSecond.toFixed(0)}/s = ${((deliveredPerSecond / bound) * 100).toFixed(1)} % of the bound ${bound.toFixed(0)}/s (goal ≥ 85 %)`,
     );
+    // The backlog the intake left, delivered with nothing else running (one worker left, #4 closed): the engine alone.
+    const [drain] = await rows<{ last: number; delivered: number }>(
+      db,
+      sql`select extract(epoch from max(updated_at))::float8 * 1000 as last, count(*)::int as delivered
+            from lead_send_histories where state = 'success' and updated_at > to_timestamp(${intakeEnded / 1000})`,
+    );
+    const drainPerSecond = drain && drain.delivered > 0 ? (drain.delivered * 1000) / Math.max(1, drain.last - intakeEnded) : 0;
+    console.log(`  after the intake ended: ${drain?.delivered ?? 0} delivered at ${drainPerSecond.toFixed(0)}/s = ${((drainPerSecond / bound) * 100).toFixed(1)} % of the bound`);
+    // On 2 cores every process shares the machine: what each role costs per delivered lead says what the bound needs.
+    console.log(`  ${cpu.report(span?.delivered ?? 0, 'delivered lead')}`);
     await report(db, console_, sent, intake.results, closedAt, left);
 
     const paced = bodies(Math.max(200, Math.floor(leads / 20)), 'd2', 5_000_000);

@@ -32,3 +32,19 @@ export async function analyzeAfterBulkWrite(db: Db, ...tables: PgTable[]): Promi
     )}`,
   );
 }
+
+/**
+ * Analyzes those of `tables` that changed by more than autovacuum's analyze threshold (50 rows + 10 %) since their last
+ * ANALYZE, as autovacuum would: a queue that fills while autovacuum is off (or behind) would otherwise keep the plans
+ * made when it was empty — named statements keep a generic plan until the table's statistics change. Returns the
+ * tables analyzed.
+ */
+export async function analyzeChangedTables(db: Db, tables: readonly PgTable[]): Promise<string[]> {
+  const names = tables.map((table) => getTableName(table));
+  const changed = await db.execute<{ name: string }>(sql`
+    select c.relname as name from pg_stat_user_tables as s join pg_class as c on c.oid = s.relid
+     where s.relid = any(${`{${names.join(',')}}`}::regclass[]::oid[]) and s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)`);
+  const due = tables.filter((table) => changed.rows.some((row) => row.name === getTableName(table)));
+  if (due.length > 0) await analyzeAfterBulkWrite(db, ...due);
+  return due.map((table) => getTableName(table));
+}

@@ -25,7 +25,7 @@ import { releaseCapSlots, reserveCapSlotsFor, type CapSlot, type SlotRequest } f
 /** A verdict as stored: on a candidate of a tier, or on the lead (both null). */
 export type Decision = Verdict & { tier: number | null; departmentId: number | null };
 
-export type AttemptStart = {
+type AttemptStart = {
   leadId: number;
   ruleId: number;
   integrationId: number;
@@ -35,10 +35,10 @@ export type AttemptStart = {
   slots: SlotRequest;
 };
 
-export type StartedAttempt = { ok: true; historyId: number; slots: CapSlot[] } | { ok: false; verdict: Verdict };
+type StartedAttempt = { ok: true; historyId: number; slots: CapSlot[] } | { ok: false; verdict: Verdict };
 
 /** The lead's distribution as a step leaves it. */
-export type StateChange = {
+type StateChange = {
   state: DistributionState;
   reason_code: DistributionVerdict;
   reason: string;
@@ -50,7 +50,7 @@ export type StateChange = {
   rule_id: number | null;
 };
 
-export type LeadWrite = {
+type LeadWrite = {
   leadId: number;
   attempt: number;
   decisions: readonly Decision[];

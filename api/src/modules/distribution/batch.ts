@@ -22,7 +22,7 @@ export type RoutedLead = LeadToSend & CheckedLead & RoutableLead;
 type DistributionRow = typeof leadDistributions.$inferSelect;
 
 /** A lead's rule, its candidates in tier order and its send checks against them. */
-export type LeadPlan = { match: NonNullable<RuleMatch>; candidates: Candidate[]; checks: LeadChecks };
+type LeadPlan = { match: NonNullable<RuleMatch>; candidates: Candidate[]; checks: LeadChecks };
 
 export type PassBatch = {
   anyRuleEnabled: boolean;

@@ -18,10 +18,11 @@ const claimBatch = 20;
 async function claimDue(executor: Executor, states: readonly DistributionState[], limit: number, leaseSeconds: number): Promise<number[]> {
   // The due rows are chosen once (a MATERIALIZED CTE): as `IN (subquery … LIMIT)` the planner may run the subquery again
   // for each row it updates, each run finding the next due rows, and claim far more than the limit (seen on PGlite).
+  // `state in ('pending', 'held')` spelled out lets the planner use the partial index of due rows (a parameter cannot).
   const result = await executor.execute<{ lead_id: number }>(sql`
     with due as materialized (
       select lead_id from lead_distributions
-       where state = any(${columnLiteral(states)}::text[]) and next_attempt_at <= now()
+       where state in ('pending', 'held') and state = any(${columnLiteral(states)}::text[]) and next_attempt_at <= now()
        order by next_attempt_at limit ${limit} for update skip locked
     )
     update lead_distributions d
@@ -45,6 +46,33 @@ async function settleWithoutRules(executor: Executor, leadIds: readonly number[]
     select lead_id, attempts + 1, null, null, 'NO_RULE', ${detail} from settled`);
 }
 
+/** Wake-ups of a worker (worker.ts): a run that found nothing more to claim claims again after one. */
+export class Wakes {
+  private woken = false;
+  private waiting: Promise<void> | null = null;
+  private release: (() => void) | null = null;
+
+  wake(): void {
+    this.woken = true;
+    this.release?.();
+    this.waiting = null;
+    this.release = null;
+  }
+
+  /** Whether a wake-up came since the last `take`. */
+  take(): boolean {
+    const woken = this.woken;
+    this.woken = false;
+    return woken;
+  }
+
+  /** Settles at the next wake-up (one promise for all who wait meanwhile). */
+  next(): Promise<void> {
+    this.waiting ??= new Promise<void>((resolve) => (this.release = resolve));
+    return this.waiting;
+  }
+}
+
 export type RunOptions = {
   /** Claims no more after this long (the leads in flight finish). */
   budgetMs?: number;
@@ -52,43 +80,49 @@ export type RunOptions = {
   inFlight?: number;
   /** DISTRIBUTION_LEASE_SECONDS (300). */
   leaseSeconds?: number;
+  /** A worker's wake-ups: with them a run goes on claiming while leads keep coming (without: until none is due). */
+  wakes?: Wakes;
 };
 
+async function startPasses(deps: DistributionDeps, leadIds: readonly number[], running: Set<Promise<void>>): Promise<void> {
+  const batch = await loadPassBatch(deps, leadIds);
+  if (!batch.anyRuleEnabled) {
+    await settleWithoutRules(deps.engine.db, leadIds);
+    return;
+  }
+  for (const leadId of leadIds) {
+    const pass = distributeLead(deps, leadId, batch).then(
+      () => undefined,
+      (error: unknown) => console.error(`distribution of lead ${leadId} failed:`, error instanceof Error ? error.message : error),
+    );
+    running.add(pass);
+    void pass.finally(() => running.delete(pass));
+  }
+}
+
 /**
- * Distributes the leads due now in these states until none is left (or the budget is spent), keeping up to `inFlight`
- * leads in flight: a lead that ends makes room for the next claim. Returns how many were taken. Each claim moves its
- * leads' next try past the lease, so the loop ends.
+ * Distributes the leads due now in these states, keeping up to `inFlight` leads in flight: a lead that ends makes room
+ * for the next claim. When a claim finds fewer due leads than it had room for, the run claims again only after a
+ * wake-up (new leads queued), and ends once nothing is in flight; it also stops claiming when the budget is spent.
+ * Returns how many were taken. Each claim moves its leads' next try past the lease, so the run ends.
  */
 export async function runDueDistributions(deps: DistributionDeps, states: readonly DistributionState[], options: RunOptions = {}): Promise<number> {
-  const { budgetMs = 45_000, inFlight = 64, leaseSeconds = defaultLeaseSeconds } = options;
+  const { budgetMs = 45_000, inFlight = 64, leaseSeconds = defaultLeaseSeconds, wakes } = options;
   const started = Date.now();
   const running = new Set<Promise<void>>();
   let taken = 0;
-  let drained = false;
-  while (!drained || running.size > 0) {
-    if (!drained && Date.now() - started >= budgetMs) drained = true;
-    if (!drained && running.size < inFlight) {
+  let idle = false;
+  for (;;) {
+    if (idle && wakes?.take()) idle = false;
+    if (!idle && running.size < inFlight && Date.now() - started < budgetMs) {
       const room = Math.min(claimBatch, inFlight - running.size);
       const leadIds = await claimDue(deps.engine.db, states, room, leaseSeconds);
       taken += leadIds.length;
-      if (leadIds.length < room) drained = true;
-      if (leadIds.length === 0) continue;
-      const batch = await loadPassBatch(deps, leadIds);
-      if (!batch.anyRuleEnabled) {
-        await settleWithoutRules(deps.engine.db, leadIds);
-        continue;
-      }
-      for (const leadId of leadIds) {
-        const pass = distributeLead(deps, leadId, batch).then(
-          () => undefined,
-          (error: unknown) => console.error(`distribution of lead ${leadId} failed:`, error instanceof Error ? error.message : error),
-        );
-        running.add(pass);
-        void pass.finally(() => running.delete(pass));
-      }
-      if (running.size < inFlight && !drained) continue;
+      idle = leadIds.length < room;
+      if (leadIds.length > 0) await startPasses(deps, leadIds, running);
+      continue;
     }
-    if (running.size > 0) await Promise.race(running);
+    if (running.size === 0) return taken;
+    await Promise.race(idle && wakes ? [...running, wakes.next()] : running);
   }
-  return taken;
 }

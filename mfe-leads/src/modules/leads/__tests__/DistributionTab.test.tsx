@@ -64,3 +64,19 @@ test('held and unassigned: the state with its reason', async () => {
   await openTab({ ...base, state: 'unassigned', reason_code: 'NO_RULE', reason: 'no rule matches the lead', decisions: [] });
   expect(await screen.findByTestId('lead-distribution-state')).toHaveTextContent('Unassigned: no rule matches the lead');
 });
+
+test('held: what holds the lead and when it is tried next', async () => {
+  await openTab({
+    ...base,
+    state: 'held',
+    reason_code: 'CLOSED',
+    reason: 'closed until 09:00 Europe/Berlin',
+    attempts: 0,
+    hold_until: '2026-03-03T08:00:00.000Z',
+    next_attempt_at: '2026-03-02T08:00:00.000Z',
+    decisions: [{ id: 1, attempt: 1, tier: 0, department: berlin, code: 'CLOSED', detail: 'closed until 09:00 Europe/Berlin', at: '2026-03-02T06:00:00.000Z' }],
+  });
+  expect(await screen.findByTestId('lead-distribution-state')).toHaveTextContent('Held: closed until 09:00 Europe/Berlin');
+  expect(screen.getByText('Next try')).toBeInTheDocument();
+  expect(within(screen.getByTestId('lead-distribution-attempt-1')).getByText('Broker One - Berlin')).toBeInTheDocument();
+});

@@ -1,0 +1,84 @@
+/**
+ * Where a bench's CPU went, per role (Linux `/proc`): the processes it started, every PostgreSQL process of the
+ * machine, the bench's own process (its clients and fake brokers), and the machine as a whole. A role's process that
+ * is killed mid-run is read just before (`freeze`), since its counters go with it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+const ticksPerSecond = 100;
+
+/** User + system CPU of a process in ms, or null once it is gone. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(entry)) ?? 0;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
+/** Busy and total CPU time of the machine in ms (all cores). */
+function machineCpuMs(): { busy: number; total: number } {
+  const [line] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const values = (line ?? '').split(/\s+/).slice(1).map(Number);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0);
+  return { busy: ((total - idle) * 1000) / ticksPerSecond, total: (total * 1000) / ticksPerSecond };
+}
+
+type Reading = { roles: Map<string, number>; machine: { busy: number; total: number } };
+
+export class CpuMeter {
+  private start: Reading | null = null;
+  private readonly frozen = new Map<number, number>();
+
+  constructor(private readonly roles: ReadonlyMap<string, readonly number[]>) {}
+
+  private read(): Reading {
+    const roles = new Map<string, number>();
+    for (const [role, pids] of this.roles)
+      roles.set(
+        role,
+        pids.reduce((sum, pid) => sum + (this.frozen.get(pid) ?? processCpuMs(pid) ?? 0), 0),
+      );
+    roles.set('PostgreSQL', postgresCpuMs());
+    const own = process.cpuUsage();
+    roles.set('bench (clients, fake brokers)', (own.user + own.system) / 1000);
+    return { roles, machine: machineCpuMs() };
+  }
+
+  begin(): void {
+    this.frozen.clear();
+    this.start = this.read();
+  }
+
+  /** Keeps the process's CPU as it is now (it is about to be killed). */
+  freeze(pid: number): void {
+    this.frozen.set(pid, processCpuMs(pid) ?? 0);
+  }
+
+  /** `machine 98 % busy (2 cores); per delivered lead: workers 4.1 ms, …` since `begin`. */
+  report(perUnit: number, unit: string): string {
+    const start = this.start ?? this.read();
+    const end = this.read();
+    const busy = (end.machine.busy - start.machine.busy) / Math.max(1, end.machine.total - start.machine.total);
+    const shares = [...end.roles].map(([role, ms]) => `${role} ${((ms - (start.roles.get(role) ?? 0)) / Math.max(1, perUnit)).toFixed(1)} ms`);
+    return `machine ${(busy * 100).toFixed(0)} % busy (${cpus().length} cores); CPU per ${unit}: ${shares.join(', ')}`;
+  }
+}

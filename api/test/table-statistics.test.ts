@@ -1,0 +1,41 @@
+/**
+ * The distribution worker keeps the planner's statistics of the tables it fills (autovacuum is off on some servers):
+ * a table changed past autovacuum's threshold since its last ANALYZE is analyzed, and then not again until it changes.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import { departmentCapCounters, requestLogs } from '../src/db/schema/index.ts';
+import { analyzeChangedTables } from '../src/db/statistics.ts';
+import { createTestContext, type TestContext } from './helpers.ts';
+
+let context: TestContext;
+before(async () => {
+  context = await createTestContext();
+});
+after(async () => {
+  await context.close();
+});
+
+test('a table changed past the threshold is analyzed once, an unchanged one never', async () => {
+  const { db } = context.database;
+  const tables = [requestLogs, departmentCapCounters];
+  await analyzeChangedTables(db, tables);
+  await db.execute(sql`
+    insert into request_logs (direction, method, url, request_headers, request_body, status, response_body, duration_ms)
+    select 'outbound', 'POST', 'http://broker.test/' || n, '{}'::jsonb, null, 200, null, 50 from generate_series(1, 200) as n`);
+  const analyzedAt = async () =>
+    (await db.execute<{ at: string | null }>(sql`select coalesce(last_analyze, last_autoanalyze)::text as at from pg_stat_user_tables where relid = 'request_logs'::regclass`)).rows[0]?.at ??
+    null;
+  // A server's sessions report their changes about once a second: wait for the count to arrive.
+  let analyzed: string[] = [];
+  for (let tries = 0; tries < 50 && analyzed.length === 0; tries += 1) {
+    analyzed = await analyzeChangedTables(db, tables);
+    if (analyzed.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.deepEqual(analyzed, ['request_logs']);
+  assert.notEqual(await analyzedAt(), null);
+  const estimate = await db.execute<{ rows: number }>(sql`select reltuples::int as rows from pg_class where oid = 'request_logs'::regclass`);
+  assert.equal(estimate.rows[0]?.rows, 200, 'the planner now knows the rows');
+  assert.deepEqual(await analyzeChangedTables(db, tables), [], 'nothing changed since');
+});
