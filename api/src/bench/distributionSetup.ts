@@ -15,7 +15,7 @@ export const departmentCount = 10;
 /** The third department's day cap and the fifth's AT cap. */
 export const caps = { dayOfThird: 1_500, austriaOfFifth: 150 } as const;
 /** #2 answers 502 to its first posts: its circuit opens, and the probes (one post each, every 30 s) close it once these are used up. */
-export const failingPosts = 20;
+export const failingPosts = 10;
 const noConditions = { affiliate_company_ids: [], source_ids: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
 
 export async function setUpConsole(api: string, concurrency: number): Promise<Console> {
