@@ -401,6 +401,14 @@ describe('sanitized requests and responses', () => {
     assert.equal(response.body, `status=ok&key=${secretMask}&token=k10`, 'a longer value that starts with the secret is not it');
   });
 
+  test('a token renewed on the same integration object is masked from then on (the pattern is not kept stale)', () => {
+    const integration = integrationWith({ access_token: 'first-token-0123456789' });
+    const call = (token: string) => ({ method: 'POST' as const, url: 'http://127.0.0.1:4999/leads', headers: {}, body: `{"token":"${token}"}` });
+    assert.equal(sanitizeRequest(call('first-token-0123456789'), integration, ['Pw1']).body, `{"token":"${secretMask}"}`);
+    integration.access_token = 'second-token-0123456789';
+    assert.equal(sanitizeRequest(call('second-token-0123456789'), integration, ['Pw1']).body, `{"token":"${secretMask}"}`);
+  });
+
   test('credential headers keep their scheme and are masked', () => {
     const sanitized = sanitizeRequest(genericAdapter.buildRequest({ ...full, auth_type: 'basic' }, lead, 'x'), full);
     assert.equal(sanitized.headers['authorization'], `Basic ${secretMask}`);

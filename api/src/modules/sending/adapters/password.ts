@@ -10,8 +10,18 @@ const digits = '23456789';
 const all = upper + lower + digits;
 const leadPasswordLength = 10;
 
+/** Crypto-random values drawn a few hundred at a time (one call per password was a measurable cost of sending). */
+const drawn = new Uint32Array(256);
+let nextDrawn = drawn.length;
+
 function cryptoRandom(): number {
-  return webcrypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
+  if (nextDrawn >= drawn.length) {
+    webcrypto.getRandomValues(drawn);
+    nextDrawn = 0;
+  }
+  const value = drawn[nextDrawn] ?? 0;
+  nextDrawn += 1;
+  return value / 2 ** 32;
 }
 
 /** `random` returns numbers in [0, 1), like Math.random; crypto-random by default. */

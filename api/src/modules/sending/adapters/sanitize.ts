@@ -25,10 +25,25 @@ const valueEdge = `[\\s"'=&?/:;,<>()[\\]{}]`;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * The last pattern built per integration: a send masks its request, response and result with the same secrets. Keyed
+ * by every secret's value, since a token exchange renews `access_token` on the same object.
+ */
+const lastPatterns = new WeakMap<IntegrationConfig, { key: string; pattern: RegExp | null }>();
+
+function secretPattern(integration: IntegrationConfig, extraSecrets: readonly (string | null)[]): RegExp | null {
+  const key = [integration.username, ...integrationSecretFields.map((field) => integration[field]), ...extraSecrets].join('\u0000');
+  const last = lastPatterns.get(integration);
+  if (last?.key === key) return last.pattern;
+  const pattern = buildSecretPattern(integration, extraSecrets);
+  lastPatterns.set(integration, { key, pattern });
+  return pattern;
+}
+
+/**
  * One pattern for every secret in every encoding it can travel in, longest first so none is left half-masked; null
  * when there is none.
  */
-function secretPattern(integration: IntegrationConfig, extraSecrets: readonly (string | null)[]): RegExp | null {
+function buildSecretPattern(integration: IntegrationConfig, extraSecrets: readonly (string | null)[]): RegExp | null {
   const basicCredentials = integration.username && integration.password ? `${integration.username}:${integration.password}` : null;
   const secrets = [...integrationSecretFields.map((field) => integration[field]), ...extraSecrets];
   const texts = new Set<string>();
