@@ -1,6 +1,6 @@
 /**
  * Auto-distribution asked for by a person (issue 33): add lead and the import's `auto_distribute` queue their new leads
- * for distribution (a `lead_distributions` row) in the insert's transaction, only with lead.send; rejected rows are
+ * for distribution (a `lead_distributions` row) in the insert's transaction, only with lead.send and the sender flag; rejected rows are
  * not queued, a resumed import queues each lead once, and "import then send" cannot be on at the same time.
  */
 import { after, before, describe, test } from 'node:test';
@@ -28,6 +28,7 @@ describe('auto-distribution of added and imported leads', () => {
   let plainAdder: User;
   let importer: User;
   let plainImporter: User;
+  let notSender: User;
   /** Breaks an import attempt after a committed batch (the resume test). */
   let afterCommit: (() => void) | null = null;
 
@@ -71,6 +72,12 @@ describe('auto-distribution of added and imported leads', () => {
     plainAdder = await context.userWith(['lead.create']);
     importer = await context.userWith(['lead.import', 'lead.send']);
     plainImporter = await context.userWith(['lead.import']);
+    notSender = await context.userWith(['lead.create', 'lead.send']);
+    // Only senders send, by hand or by asking for distribution.
+    await context.database.db
+      .update(tables.users)
+      .set({ is_sender: true })
+      .where(inArray(tables.users.id, [adder.id, importer.id]));
   });
   after(async () => {
     await context.close();
@@ -99,6 +106,14 @@ describe('auto-distribution of added and imported leads', () => {
     assert.deepEqual(await tableFingerprint(context.database), before);
     const plain = await call('POST', '/api/lead', { email: 'refused@example.com' }, plainAdder);
     assert.equal(plain.statusCode, 201, plain.body);
+  });
+
+  test('add lead with auto_distribute by a user with lead.send who is not a sender: 403, nothing written', async () => {
+    const before = await tableFingerprint(context.database);
+    const refused = await call('POST', '/api/lead', { email: 'not-a-sender@example.com', auto_distribute: true }, notSender);
+    assert.equal(refused.statusCode, 403, refused.body);
+    assert.deepEqual(refused.json(), { message: 'Only users flagged as senders may send leads.' });
+    assert.deepEqual(await tableFingerprint(context.database), before);
   });
 
   test('import with auto_distribute queues every imported lead; rejected rows and the lead a row duplicates are not queued', async () => {

@@ -139,7 +139,7 @@ describe('distribution simulator', () => {
     assert.deepEqual(result.unassigned_by_reason, []);
   });
 
-  test('422 per field: days, order, length, zone, a draft rule as saving it would', async () => {
+  test('422 per field: days, order, length, days to come, zone, a draft rule as saving it would', async () => {
     const errorsOf = async (body: object) => {
       const response = await start(body);
       assert.equal(response.statusCode, 422, response.body);
@@ -149,6 +149,8 @@ describe('distribution simulator', () => {
     assert.deepEqual(await errorsOf({ ...valid, from: '2026-02-30', to: 'yesterday' }), ['from', 'to']);
     assert.deepEqual(await errorsOf({ ...valid, from: '2026-02-11' }), ['to']);
     assert.deepEqual(await errorsOf({ ...valid, from: '2025-01-01' }), ['to']);
+    const tomorrow = new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
+    assert.deepEqual(await errorsOf({ ...valid, from: tomorrow, to: tomorrow, time_zone: 'UTC' }), ['to'], 'days to come have no leads to replay');
     assert.deepEqual(await errorsOf({ ...valid, time_zone: 'Mars/Olympus' }), ['time_zone']);
     assert.deepEqual(await errorsOf({ ...valid, rules: [rule('ok', [[[a, 1]]]), rule('', [])] }), ['rules.1.name', 'rules.1.tiers']);
     assert.deepEqual(

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { permissions, roleHasPermissions, userPermissions, userRoles } from '../../db/schema/index.ts';
+import { permissions, roleHasPermissions, userPermissions, userRoles, users } from '../../db/schema/index.ts';
+import { HttpError } from '../../http/errors.ts';
 
 /**
  * The names of a user's permissions, those of every role plus those given directly, as a sub-select: `userId` is a
@@ -23,4 +24,10 @@ export function permissionNamesOf(userId: number | SQL | AnyPgColumn): SQL {
 export async function permissionsOf(db: Db, userId: number): Promise<string[]> {
   const result = await db.execute<{ name: string }>(permissionNamesOf(userId));
   return result.rows.map((row) => row.name);
+}
+
+/** Refuses a user who is not flagged as a sender: only senders send, by hand or by asking for automatic distribution. */
+export async function assertSender(db: Db, userId: number): Promise<void> {
+  const [user] = await db.select({ is_sender: users.is_sender }).from(users).where(eq(users.id, userId));
+  if (!user?.is_sender) throw new HttpError(403, 'Only users flagged as senders may send leads.');
 }

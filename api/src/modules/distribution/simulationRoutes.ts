@@ -8,7 +8,7 @@ import { crudPermissions, dataOf, distributionRuleBody, idParam, simulation, sim
 import type { Db } from '../../db/database.ts';
 import { requireAuth } from '../../http/access.ts';
 import { invalidUnlessEmpty } from '../../http/errors.ts';
-import { startOfDayInZone } from '../../time/zones.ts';
+import { formatInZone, startOfDayInZone } from '../../time/zones.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { findOwnJobOfType, toJob } from '../jobs/service.ts';
 import { referenceErrors } from './ruleStore.ts';
@@ -53,7 +53,7 @@ export const distributionSimulationRoutes: FastifyPluginAsyncZod<{ db: Db; jobs:
           '(`rules`: a draft, in order, the first enabled match wins; null: the saved rules), then per tier a department is picked ' +
           'by weight among those active, open at the received time (their hours, their zone), targeting the lead and under every cap ' +
           'and the pacing, counted for the simulation alone. The broker is taken to accept every lead (no failover). 422 under `to` ' +
-          'for a period ending before it starts or longer than the limit, under `rules.N.…` for a draft rule as saving it would.',
+          'for a period ending before it starts, after today or longer than the limit, under `rules.N.…` for a draft rule as saving it would.',
         body: simulationBody,
         response: { 202: z.object({ message: z.string(), data: simulation }) },
       },
@@ -62,6 +62,8 @@ export const distributionSimulationRoutes: FastifyPluginAsyncZod<{ db: Db; jobs:
     async (request, reply) => {
       const auth = requireAuth(request);
       const { from, to, time_zone, rules: draft } = request.body;
+      // Leads of days to come are not there to replay: a period ends today (in its zone) at the latest.
+      if (to > formatInZone(new Date(), time_zone).slice(0, 10)) invalidUnlessEmpty({ to: ['The period must end today at the latest.'] });
       if (draft) await assertDraftReferencesExist(db, draft);
       const rules = draft ? draft.map(routingRuleOf) : await loadRules(db);
       const start = startOfDayInZone(from, time_zone);

@@ -6,9 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { autoDistributePermission, isAllowed } from '@crm/shared/contract';
-import type { Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { columnLiteral } from '../../db/sqlArrays.ts';
 import { noPermission } from '../../http/errors.ts';
+import { assertSender } from '../auth/permissions.ts';
 
 /** The channel the distribution workers listen on; the payload is empty (the rows are the work). */
 export const distributionWakeChannel = 'crm_distribution';
@@ -16,9 +17,10 @@ export const distributionWakeChannel = 'crm_distribution';
 /** A lead's distribution leaving 'pending' is announced here with its row id, on commit (migration 0025's trigger). */
 export const distributionSettledChannel = 'crm_distribution_settled';
 
-/** A 403 for a person who may not ask for leads to be distributed (add lead's or an import's `auto_distribute`). */
-export function assertMayDistribute(auth: { permissions: readonly string[] }): void {
+/** A 403 for a person who may not ask for leads to be distributed (add lead's or an import's `auto_distribute`): it needs the permission and the sender flag, as a send does. */
+export async function assertMayDistribute(db: Db, auth: { userId: number; permissions: readonly string[] }): Promise<void> {
   if (!isAllowed(auth.permissions, autoDistributePermission)) throw noPermission();
+  await assertSender(db, auth.userId);
 }
 
 /** Queues leads for distribution and wakes the workers on commit (a lead queued before keeps its row). */

@@ -117,7 +117,7 @@ export const leadImportRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue; i
       const auth = requireAuth(request);
       if (request.body.auto_distribute) {
         if (request.body.send_department_id != null) throw invalid({ auto_distribute: [importMessages.autoDistributeWithSend] });
-        assertMayDistribute(auth);
+        await assertMayDistribute(db, auth);
       }
       if (request.body.send_department_id != null) await importThenSend.check(auth, request.body.send_department_id);
       const upload = await findOwnUpload(db, auth.userId, request.body.upload_id);

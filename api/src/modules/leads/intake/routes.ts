@@ -36,7 +36,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request, reply) => {
       const auth = requireAuth(request);
       const { auto_distribute: distribute, ...lead } = request.body;
-      if (distribute) assertMayDistribute(auth);
+      if (distribute) await assertMayDistribute(db, auth);
       const result = await intakeLead(db, lead, { userId: auth.userId, cause: 'intake', distribute });
       if (!result.ok) throw refusalError(result);
       return reply.status(201).send({ message: leadCreatedMessage, data: toCreatedLead(result.lead, result.tagIds) });

@@ -6,22 +6,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { sendMaxLeads, type sendRequest } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
-import { brokerDepartments, brokers, jobs as jobsTable, sendIntegrations, users } from '../../../db/schema/index.ts';
+import { brokerDepartments, brokers, jobs as jobsTable, sendIntegrations } from '../../../db/schema/index.ts';
 import { HttpError, invalid } from '../../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { findOwnJobOfType, type JobRow } from '../../jobs/service.ts';
+import { assertSender } from '../../auth/permissions.ts';
 import { departmentLabelSql } from '../../brokers/relations.ts';
 import { countSelection } from '../../leads/export/selection.ts';
 import type { ImportThenSend } from '../../leads/import/thenSend.ts';
 import { sendJobType, type SendJobPayload } from './payload.ts';
 
 export type SendRequestBody = z.output<typeof sendRequest>;
-
-/** Refuses a user who is not flagged as a sender (only senders send). */
-async function assertSender(db: Db, userId: number): Promise<void> {
-  const [user] = await db.select({ is_sender: users.is_sender }).from(users).where(eq(users.id, userId));
-  if (!user?.is_sender) throw new HttpError(403, 'Only users flagged as senders may send leads.');
-}
 
 /** The department's label and whether its integration takes bulk sends; a 422 when it cannot be sent to. */
 export async function sendableDepartment(db: Db, departmentId: number, field = 'broker_department_id'): Promise<{ label: string; sendALot: boolean }> {
