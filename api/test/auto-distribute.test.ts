@@ -98,22 +98,20 @@ describe('auto-distribution of added and imported leads', () => {
     assert.deepEqual([states.has(unasked), states.has(declined)], [false, false]);
   });
 
-  test('add lead with auto_distribute but without lead.send: 403 and nothing written; the same lead without it is added', async () => {
-    const before = await tableFingerprint(context.database);
-    const refused = await call('POST', '/api/lead', { email: 'refused@example.com', auto_distribute: true }, plainAdder);
-    assert.equal(refused.statusCode, 403, refused.body);
-    assert.deepEqual(refused.json(), { message: 'No permission' });
-    assert.deepEqual(await tableFingerprint(context.database), before);
+  test('add lead with auto_distribute without lead.send, or by a user who is not a sender: 403 and nothing written; the same lead without it is added', async () => {
+    const refusals: [User, string, string][] = [
+      [plainAdder, 'refused@example.com', 'No permission'],
+      [notSender, 'not-a-sender@example.com', 'Only users flagged as senders may send leads.'],
+    ];
+    for (const [user, email, message] of refusals) {
+      const before = await tableFingerprint(context.database);
+      const refused = await call('POST', '/api/lead', { email, auto_distribute: true }, user);
+      assert.equal(refused.statusCode, 403, refused.body);
+      assert.deepEqual(refused.json(), { message });
+      assert.deepEqual(await tableFingerprint(context.database), before);
+    }
     const plain = await call('POST', '/api/lead', { email: 'refused@example.com' }, plainAdder);
     assert.equal(plain.statusCode, 201, plain.body);
-  });
-
-  test('add lead with auto_distribute by a user with lead.send who is not a sender: 403, nothing written', async () => {
-    const before = await tableFingerprint(context.database);
-    const refused = await call('POST', '/api/lead', { email: 'not-a-sender@example.com', auto_distribute: true }, notSender);
-    assert.equal(refused.statusCode, 403, refused.body);
-    assert.deepEqual(refused.json(), { message: 'Only users flagged as senders may send leads.' });
-    assert.deepEqual(await tableFingerprint(context.database), before);
   });
 
   test('import with auto_distribute queues every imported lead; rejected rows and the lead a row duplicates are not queued', async () => {
