@@ -1,7 +1,8 @@
 /**
  * Delivery of the postback outbox: a 2xx delivers (once, by event id), anything else is retried with backoff until
  * 24 h after the event and then fails, a call without an answer in time is retried, two workers racing deliver each
- * event once, and a lead the send engine delivers to a broker writes the `delivered` event.
+ * event once, a working process's postback worker delivers within seconds on its own, and a lead the send engine
+ * delivers to a broker writes the `delivered` event.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import * as tables from '../src/db/schema/index.ts';
 import { startFakeBroker, type FakeBroker } from '../src/dev/fakeBroker.ts';
 import { deliverDuePostbacks } from '../src/modules/affiliates/postbacksDelivery.ts';
+import { startPostbackWorker } from '../src/modules/affiliates/postbackWorker.ts';
 import { bearer, createTestContext, waitFor, type TestContext } from './helpers.ts';
 import { hang, idOf, outboxOf, startFakeAffiliate, type PostbackAffiliate, type FakeAffiliate, postbackAffiliate } from './fixtures/affiliatePostbacks.ts';
 
@@ -119,6 +121,18 @@ describe('affiliate postback delivery', () => {
         (await outboxOf(context, lead.id)).map((row) => [row.state, row.attempts]),
         [['delivered', 1]],
       );
+  });
+
+  test("a working process's postback worker delivers a new event within seconds, by itself", async () => {
+    affiliate.answer(200);
+    const worker = await startPostbackWorker(context.database.db, { pollMs: 200 });
+    try {
+      const lead = await company.lead();
+      await waitFor(async () => ((await outboxOf(context, lead.id))[0]?.state === 'delivered' ? true : null), 5_000);
+      assert.equal(callsFor(lead.lead_id).length, 1);
+    } finally {
+      await worker.stop();
+    }
   });
 
   test('a lead the send engine delivers to a broker writes the delivered event', async () => {

@@ -13,11 +13,11 @@ import { registerSendJobs } from '../modules/sending/jobs.ts';
 
 type JobDeps = { db: Db; engine: SendEngine; listen: Listen | null; distributionLeaseSeconds?: number };
 
-/** `listen` null: no distribution worker (tests that distribute by hand). */
+/** `listen` null: no distribution worker and no postback delivery in the background (tests that do both by hand). */
 export function registerJobs(jobs: JobQueue, { db, engine, listen, distributionLeaseSeconds }: JobDeps): void {
   registerLeadJobs(jobs, db, importThenSend(db, jobs));
   registerSendJobs(jobs, engine);
-  registerAffiliateJobs(jobs, db);
+  registerAffiliateJobs(jobs, db, listen !== null);
   registerSimulationJob(jobs);
   registerDistributionUpkeep(jobs, db);
   if (listen) registerDistributionJobs(jobs, { engine, router: savedRulesRouter }, listen, { leaseSeconds: distributionLeaseSeconds });

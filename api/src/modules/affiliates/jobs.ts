@@ -1,20 +1,18 @@
 /**
- * The affiliates' background work: postback delivery, and the API's upkeep (ended rate windows and idempotency records
- * past their 72 h are dropped).
+ * The affiliates' background work: postback delivery (every working process looks at the outbox every two seconds:
+ * postbackWorker.ts), and the API's upkeep (ended rate windows and idempotency records past their 72 h are dropped).
  */
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
-import { deliverDuePostbacks } from './postbacksDelivery.ts';
+import { startPostbackWorker } from './postbackWorker.ts';
 import { purgeRateWindows } from './rateLimit.ts';
 
-export function registerAffiliateJobs(jobs: JobQueue, db: Db): void {
+/** `deliver` false: no delivery in the background (tests that deliver by hand). */
+export function registerAffiliateJobs(jobs: JobQueue, db: Db, deliver: boolean): void {
   jobs.schedule('affiliate.purge', '*/10 * * * *', async () => {
     await purgeRateWindows(db);
     await purgeIdempotencyKeys(db);
   });
-  // Every minute, by whichever worker takes it: the outbox's claims keep two runs from sending one event twice.
-  jobs.schedule('affiliate.postbacks', '* * * * *', async () => {
-    await deliverDuePostbacks(db);
-  });
+  if (deliver) jobs.runner('affiliate.postbacks', () => startPostbackWorker(db));
 }

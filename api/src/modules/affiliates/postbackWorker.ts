@@ -1,0 +1,32 @@
+/**
+ * Postback delivery in every working process: a look at the outbox every couple of seconds (one indexed claim when
+ * nothing is due), so an affiliate hears of an event within seconds rather than at the next minute. The outbox's
+ * claims (`FOR UPDATE SKIP LOCKED`, postbacksDelivery.ts) keep two processes from sending one event twice.
+ */
+import type { Db } from '../../db/database.ts';
+import type { Runner } from '../jobs/queue.ts';
+import { deliverDuePostbacks } from './postbacksDelivery.ts';
+
+export function startPostbackWorker(db: Db, options: { pollMs?: number } = {}): Promise<Runner> {
+  const pollMs = options.pollMs ?? 2_000;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const look = (): void => {
+    if (running || stopped) return;
+    running = deliverDuePostbacks(db)
+      .then(
+        () => undefined,
+        (error: unknown) => console.error('postback delivery failed:', error instanceof Error ? error.message : error),
+      )
+      .finally(() => (running = null));
+  };
+  const timer = setInterval(look, pollMs);
+  look();
+  return Promise.resolve({
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  });
+}
