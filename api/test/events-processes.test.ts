@@ -38,13 +38,15 @@ describe('live updates across API processes', () => {
       engine: context.engine,
       config: { corsOrigins: [], sessionTtlHours: 24, authCacheMs: 2000, loginRateLimit: 100, loginRateWindowSeconds: 60, loginIpRateLimit: 100, postbackRateLimit: 100, logLevel: 'silent' },
     });
+    let closing: Promise<void> | null = null;
     second = {
       app,
       database,
-      async close() {
-        await app.close();
-        if (database !== context.database) await database.close();
-      },
+      close: () =>
+        (closing ??= (async () => {
+          await app.close();
+          if (database !== context.database) await database.close();
+        })()),
     };
     await context.app.listen({ port: 0, host: '127.0.0.1' });
     await second.app.listen({ port: 0, host: '127.0.0.1' });
@@ -100,6 +102,15 @@ describe('live updates across API processes', () => {
       first.release();
       throw error;
     }
+  });
+
+  test('closing an instance ends the streams open on it', async () => {
+    const user = await context.userWith([]);
+    const stream = await openEventStream(baseOf(second.app), { headers: bearer(user.token) });
+    assert.equal((await stream.next()).event, 'ready');
+    const closed = second.close();
+    assert.equal(await stream.ended(5000), true);
+    await closed;
   });
 
   test('heartbeats keep a quiet stream open, and end it once its session has ended', async () => {

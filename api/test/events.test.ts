@@ -131,6 +131,8 @@ describe('live updates over Server-Sent Events', () => {
     }
     const malformed = await openEventStream(base, { query: { ticket: 'short' } });
     assert.equal(malformed.status, 422);
+    const badResume = await open(user.token, { 'last-event-id': '0x10' });
+    assert.deepEqual([badResume.status, (badResume.body as { errors?: unknown }).errors], [422, { last_event_id: ['The Last-Event-ID header must be a whole number.'] }]);
   });
 
   test('resuming after Last-Event-ID sends what was written meanwhile, once, then goes live', async () => {
