@@ -26,6 +26,7 @@ const environment = z.object({
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
   DEMO_LEADS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
   REQUEST_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  EVENTS_KEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   DISTRIBUTION_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -56,6 +57,8 @@ export type Config = {
   logLevel: string;
   /** Days the request log (settings › requests) keeps an entry. */
   requestLogDays: number;
+  /** Minutes a live event is kept for a stream that resumes after a break (a purge runs every five minutes). */
+  eventsKeepMinutes: number;
   /** How long a worker holds a lead it distributes: a lead whose worker died is taken again after it. */
   distributionLeaseSeconds: number;
 };
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoLeads: values.DEMO_LEADS,
     logLevel: values.LOG_LEVEL,
     requestLogDays: values.REQUEST_LOG_DAYS,
+    eventsKeepMinutes: values.EVENTS_KEEP_MINUTES,
     distributionLeaseSeconds: values.DISTRIBUTION_LEASE_SECONDS,
   };
 }

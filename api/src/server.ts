@@ -7,6 +7,7 @@ import { buildApp, type App } from './app/app.ts';
 import { setJobHeapGrowth } from './modules/jobs/heap.ts';
 import { JobQueue } from './modules/jobs/queue.ts';
 import { pruneRequestLogs } from './modules/requests/service.ts';
+import { purgeEvents } from './modules/events/publish.ts';
 import { seedReference, type SeedReport } from './seed/reference.ts';
 import { seedDemoData } from './seed/demo/index.ts';
 import { leads } from './db/schema/index.ts';
@@ -30,6 +31,9 @@ export async function startServer(config: Config): Promise<Server> {
   const jobs = new JobQueue(database);
   jobs.schedule('maintenance.prune-request-logs', '17 3 * * *', async () => {
     await pruneRequestLogs(database.db, config.requestLogDays);
+  });
+  jobs.schedule('maintenance.purge-events', '*/5 * * * *', async () => {
+    await purgeEvents(database.db, config.eventsKeepMinutes);
   });
   const engine = createSendEngine({ db: database.db, secrets, http: httpCall() });
   registerJobs(jobs, { db: database.db, engine, listen: database.listen, distributionLeaseSeconds: config.distributionLeaseSeconds });

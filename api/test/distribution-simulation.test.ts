@@ -87,7 +87,7 @@ describe('distribution simulator', () => {
 
     const after = await tableFingerprint(fixture.context.database);
     const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-    assert.deepEqual(changed.sort(), ['jobs', 'notifications'], 'only the job rows and their notifications');
+    assert.deepEqual(changed.sort(), ['events', 'jobs', 'notifications'], 'only the job rows, their notifications and their live updates');
     for (const desk of [a, b, c]) assert.equal(desk.broker.received.length, 0, 'nothing is sent');
   });
 

@@ -508,10 +508,11 @@ describe('lead import API', () => {
     assert.equal(done.status, 'failed');
     assert.equal(done.error, importMessages.tooManyRows);
     assert.equal(done.attempts, 1, 'refused at once, not retried');
-    const { jobs: jobCount, notifications, ...rest } = await tableFingerprint(context.database);
-    const { jobs: jobsBefore, notifications: notificationsBefore, ...restBefore } = before;
+    const { jobs: jobCount, notifications, events, ...rest } = await tableFingerprint(context.database);
+    const { jobs: jobsBefore, notifications: notificationsBefore, events: eventsBefore, ...restBefore } = before;
     assert.deepEqual(rest, restBefore, 'no lead, failed lead or history written');
-    assert.deepEqual([jobCount, notifications], [jobsBefore! + 1, notificationsBefore! + 1]);
+    // The failure's notification, and the live updates of both (the job's end, the notification).
+    assert.deepEqual([jobCount, notifications, events], [jobsBefore! + 1, notificationsBefore! + 1, eventsBefore! + 2]);
   });
 
   // On PGlite the API has one connection, so an add-lead waits for any open transaction anyway: only a server shows the

@@ -95,7 +95,7 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(apiRoutes, { prefix: '/api', database, config, jobs, engine });
+  await app.register(apiRoutes, { prefix: '/api', database, config, jobs, engine, sessionCache });
 
   await app.ready();
   return Object.assign(app, { registeredRoutes });

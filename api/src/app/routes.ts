@@ -16,12 +16,14 @@ import { affiliatePostbackRoutes } from '../modules/affiliates/postbacksRoutes.t
 import { affiliateAccessRoutes } from '../modules/affiliates/accessRoutes.ts';
 import { affiliatePullRoutes } from '../modules/affiliates/pullRoutes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
+import type { SessionCache } from '../modules/auth/sessionCache.ts';
 import { brokerRoutes } from '../modules/brokers/routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/routes.ts';
 import { distributionDecisionRoutes } from '../modules/distribution/decisionRoutes.ts';
 import { distributionRoutes } from '../modules/distribution/routes.ts';
 import { distributionRuleRoutes } from '../modules/distribution/ruleRoutes.ts';
 import { distributionSimulationRoutes } from '../modules/distribution/simulationRoutes.ts';
+import { eventStreamRoutes } from '../modules/eventStream/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { jobRoutes } from '../modules/jobs/routes.ts';
@@ -47,7 +49,10 @@ export type AppOptions = {
   engine: SendEngine;
 };
 
-export const apiRoutes: FastifyPluginAsyncZod<AppOptions> = async (api, { database, config, jobs, engine }) => {
+/** The process's session cache (app.ts), which the live streams check their sessions through too. */
+type ApiRoutesOptions = AppOptions & { sessionCache: SessionCache };
+
+export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (api, { database, config, jobs, engine, sessionCache }) => {
   const db = database.db;
   await api.register(healthRoutes, { db });
   await api.register(localizationRoutes, { db });
@@ -61,6 +66,7 @@ export const apiRoutes: FastifyPluginAsyncZod<AppOptions> = async (api, { databa
   await api.register(managementRoutes, { db });
   await api.register(notificationRoutes, { db });
   await api.register(jobRoutes, { db });
+  await api.register(eventStreamRoutes, { db, listen: database.listen, sessions: sessionCache });
   for (const resource of settingsResources) await api.register(resourceRoutes(resource), { db });
   await api.register(sourceRandomStatusRoutes, { db });
   await api.register(requestLogRoutes, { db });

@@ -26,6 +26,8 @@ export const publicRoutes: readonly string[] = [
   // An affiliate's pull of its own leads: authorized like its intake (affiliates/pullRoutes.ts).
   'GET /api/v1/leads',
   'GET /api/v1/leads/:lead_id',
+  // Live updates: authorized by a one-time ticket (an EventSource sends no header) or the bearer (eventStream/routes.ts).
+  'GET /api/events',
 ];
 const publicPrefixes: readonly string[] = ['/api/docs', '/api/v1/docs'];
 

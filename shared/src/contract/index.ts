@@ -4,6 +4,7 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './notifications.ts';
 export * from './jobs.ts';
+export * from './events.ts';
 export * from './options.ts';
 export * from './localizations.ts';
 export * from './settings.ts';

@@ -9,3 +9,4 @@ export * from './affiliatePostbacks.ts';
 export * from './distribution.ts';
 export * from './distributionRules.ts';
 export * from './routing.ts';
+export * from './events.ts';

@@ -23,7 +23,11 @@ export async function openSession(db: Db, input: { userId: number; ip: string | 
 
 /** The signed-in user behind a token, or null when the token is unknown, revoked or expired. */
 export async function authenticate(db: Db, token: string, cache?: SessionCache): Promise<AuthContext | null> {
-  const tokenHash = hashToken(token);
+  return authenticateHash(db, hashToken(token), cache);
+}
+
+/** `authenticate` by the token's hash: what a live stream holds to check its session again at every event. */
+export async function authenticateHash(db: Db, tokenHash: string, cache?: SessionCache): Promise<AuthContext | null> {
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
   const [session] = await db

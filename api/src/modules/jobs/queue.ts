@@ -12,7 +12,7 @@ import { jobs } from '../../db/schema/index.ts';
 import { html, type Html } from '../notifications/html.ts';
 import { notify } from '../notifications/service.ts';
 import { claimDelivered, claimStalled, defaultAttemptTiming, heldBy, releaseForRetry, startHeartbeat, type AttemptTiming } from './attempts.ts';
-import type { JobRow } from './service.ts';
+import { publishJobEvent, type JobRow } from './service.ts';
 
 export type JobContext = {
   job: JobRow;
@@ -213,10 +213,14 @@ export class JobQueue {
         if (total !== undefined) knownTotal = total;
         const pending = Math.max(knownTotal - processed - failed, 0);
         const progress = knownTotal > 0 ? Math.min(100, Math.floor(((processed + failed) * 100) / knownTotal)) : 0;
-        await db
-          .update(jobs)
-          .set({ processed, failed, total: knownTotal, pending, progress, heartbeat_at: sql`now()` })
-          .where(heldBy(job));
+        await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(jobs)
+            .set({ processed, failed, total: knownTotal, pending, progress, heartbeat_at: sql`now()` })
+            .where(heldBy(job))
+            .returning();
+          if (row) await publishJobEvent(tx, row);
+        });
       },
       isCancelled: async () => {
         if (heartbeat.lost()) return true;
@@ -227,7 +231,7 @@ export class JobQueue {
 
     try {
       const outcome = (await handler(context)) ?? {};
-      // The final state and its notification commit together: whoever sees one sees the other.
+      // The final state, its notification and their live events commit together: whoever sees one sees the others.
       await db.transaction(async (tx) => {
         const [finished] = await tx
           .update(jobs)
@@ -237,6 +241,7 @@ export class JobQueue {
         if (finished?.user_id) {
           await notify(tx, { userId: finished.user_id, type: 'success', title: `${finished.name} finished`, message: outcome.message ?? html`${finished.name} finished.`, jobId });
         }
+        if (finished) await publishJobEvent(tx, finished);
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -260,6 +265,7 @@ export class JobQueue {
       if (failed?.user_id) {
         await notify(tx, { userId: failed.user_id, type: 'failure', title: `${failed.name} failed`, message: html`${failed.name} failed: ${message}`, jobId: job.id });
       }
+      if (failed) await publishJobEvent(tx, failed);
     });
   }
 }

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Job, PaginationQuery } from '@crm/shared/contract';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { notFound, HttpError } from '../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../http/pagination.ts';
+import { publish } from '../events/publish.ts';
 import { defaultAttemptTiming } from './attempts.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -64,14 +65,27 @@ export async function findOwnJobOfType(db: Db, userId: number, jobId: number, ty
   return row;
 }
 
+/**
+ * A job's progress or end, live to its owner (modules/events), in the transaction that writes it. To the owner alone,
+ * holding no permission: an importer follows their import without the jobs page's permission (`findOwnJobOfType`).
+ */
+export async function publishJobEvent(tx: Pick<Executor, 'insert'>, row: Pick<JobRow, 'id' | 'user_id' | 'status' | 'progress'>): Promise<void> {
+  if (row.user_id === null) return;
+  await publish(tx, [{ kind: 'job', payload: { id: row.id, status: row.status, progress: row.progress }, to: { userId: row.user_id } }]);
+}
+
 /** Cancels a pending or running job; its handler sees the cancel at its next check and stops. */
 export async function cancelJob(db: Db, userId: number, jobId: number): Promise<JobRow> {
   await findJob(db, userId, jobId);
-  const [row] = await db
-    .update(jobs)
-    .set({ status: 'cancelled', cancelled_at: sql`now()` })
-    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['pending', 'running'])))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(jobs)
+      .set({ status: 'cancelled', cancelled_at: sql`now()` })
+      .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['pending', 'running'])))
+      .returning();
+    if (cancelled) await publishJobEvent(tx, cancelled);
+    return cancelled;
+  });
   if (!row) throw new HttpError(409, 'The job has already ended.');
   return row;
 }

@@ -7,9 +7,9 @@ import { notifications } from '../../db/schema/index.ts';
 import { requireAuth } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../http/pagination.ts';
-import { toNotificationSummary, unreadTotal } from './service.ts';
+import { notificationViewPermission, toNotificationSummary, unreadTotal } from './service.ts';
 
-const access = 'user.profile.notification.view' as const;
+const access = notificationViewPermission;
 const tags = ['notifications'];
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -1,0 +1,99 @@
+/**
+ * One open `GET /api/events`: Server-Sent Events to one session. Every event is checked against the receiver when it
+ * is sent, not only when the stream opened: the session must still be valid (a logged-out, revoked or expired token
+ * ends the stream) and a permission event's permission still held. The check goes through the process's session
+ * cache (auth/sessionCache.ts), so it costs a lookup at most once per `AUTH_CACHE_MS` per session, not one per event.
+ * Heartbeats (an SSE comment) keep proxies from closing a quiet stream, and check the session too.
+ */
+import type { Writable } from 'node:stream';
+import type { StreamReady } from '@crm/shared/contract';
+import type { AuthContext } from '../../http/access.ts';
+import type { Subscriber } from './hub.ts';
+import type { StoredEvent } from './store.ts';
+
+/** Past this much unsent output the client is not reading: the stream ends, and the client resumes where it was. */
+const maxBuffered = 1_048_576;
+
+export type StreamOptions = {
+  userId: number;
+  /** The session's current access, or null once it has ended (a lookup through the session cache). */
+  check: () => Promise<AuthContext | null>;
+  heartbeatMs: number;
+  onEnd: () => void;
+};
+
+const receives = (auth: AuthContext, event: StoredEvent): boolean =>
+  (event.userId === null || event.userId === auth.userId) && (event.permission === null || auth.permissions.includes(event.permission));
+
+export class EventStream implements Subscriber {
+  readonly userId: number;
+  /** The last event id dealt with: sent, or passed over as not for this receiver. */
+  private position = 0;
+  /** Until `open` has sent what the stream resumes with, live events wait here. */
+  private waiting: StoredEvent[] | null = [];
+  private queue: Promise<void> = Promise.resolve();
+  private ended = false;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly output: Writable,
+    private readonly options: StreamOptions,
+  ) {
+    this.userId = options.userId;
+    this.heartbeat = setInterval(() => this.enqueue(() => this.beat()), options.heartbeatMs);
+    output.on('close', () => this.end());
+  }
+
+  /** Sends the events missed since the resumed position, then `ready` at `position`, then goes live. */
+  async open(missed: readonly StoredEvent[], position: number, ready: StreamReady): Promise<void> {
+    for (const event of missed) await this.deliver(event);
+    this.position = Math.max(this.position, position);
+    this.write(`id: ${this.position}\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`);
+    const waiting = this.waiting ?? [];
+    this.waiting = null;
+    for (const event of waiting) this.offer(event);
+  }
+
+  offer(event: StoredEvent): void {
+    if (this.ended) return;
+    if (this.waiting) this.waiting.push(event);
+    else this.enqueue(() => this.deliver(event));
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearInterval(this.heartbeat);
+    this.output.end();
+    this.options.onEnd();
+  }
+
+  /** One at a time, in order: an event's check must not let a later one overtake it. */
+  private enqueue(step: () => Promise<void>): void {
+    this.queue = this.queue.then(step).catch((error: unknown) => {
+      console.error('live event stream failed:', error instanceof Error ? error.message : error);
+      this.end();
+    });
+  }
+
+  private async deliver(event: StoredEvent): Promise<void> {
+    // A resumed stream may be offered again what it resumed with.
+    if (this.ended || event.id <= this.position) return;
+    this.position = event.id;
+    const auth = await this.options.check();
+    if (!auth) return this.end();
+    if (receives(auth, event)) this.write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.payload)}\n\n`);
+  }
+
+  private async beat(): Promise<void> {
+    if (this.ended) return;
+    if (!(await this.options.check())) return this.end();
+    this.write(': heartbeat\n\n');
+  }
+
+  private write(text: string): void {
+    if (this.ended) return;
+    this.output.write(text);
+    if (this.output.writableLength > maxBuffered) this.end();
+  }
+}
