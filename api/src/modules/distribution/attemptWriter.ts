@@ -11,7 +11,7 @@
  * After a call (`finish`), or at the end of a pass without one: the send's outcome (outcome.ts), slots given back, the
  * verdicts and the lead's distribution state, in one transaction.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DistributionState, DistributionVerdict } from '@crm/shared/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { Batcher } from '../../db/batcher.ts';
@@ -59,20 +59,25 @@ type LeadWrite = {
   state?: StateChange;
 };
 
+type Decided = { leadId: number; attempt: number; decisions: readonly Decision[] };
+
+/** The verdicts of many leads as the table `d(lead_id, attempt, tier, department_id, code, detail, position)`, in order. */
+function decisionRows(entries: readonly Decided[]): SQL {
+  const rows = entries.flatMap((entry) => entry.decisions.map((decision) => ({ leadId: entry.leadId, attempt: entry.attempt, ...decision })));
+  const column = <Key extends keyof (typeof rows)[number]>(key: Key) => columnLiteral(rows.map((row) => row[key]));
+  return sql`unnest(${column('leadId')}::int[], ${column('attempt')}::int[], ${column('tier')}::int[], ${column('departmentId')}::int[],
+                    ${column('code')}::text[], ${column('detail')}::text[]) with ordinality as d(lead_id, attempt, tier, department_id, code, detail, position)`;
+}
+
 /** The verdicts of many leads and their new states, in one statement. */
 async function writeVerdictsAndStates(executor: Executor, writes: readonly LeadWrite[]): Promise<void> {
-  const decisions = writes.flatMap((write) => write.decisions.map((decision) => ({ leadId: write.leadId, attempt: write.attempt, ...decision })));
   const states = writes.flatMap((write) => (write.state ? [{ leadId: write.leadId, ...write.state }] : []));
-  if (decisions.length === 0 && states.length === 0) return;
-  const column = <Key extends keyof (typeof decisions)[number]>(key: Key) => columnLiteral(decisions.map((decision) => decision[key]));
+  if (states.length === 0 && writes.every((write) => write.decisions.length === 0)) return;
   const state = <Key extends keyof (typeof states)[number]>(key: Key) => columnLiteral(states.map((entry) => entry[key]));
   await executor.execute(sql`${preparedStatement('distribution_verdicts_and_states')}
     with decided as (
       insert into distribution_decisions (lead_id, attempt, tier, department_id, code, detail)
-      select lead_id, attempt, tier, department_id, code, detail
-        from unnest(${column('leadId')}::int[], ${column('attempt')}::int[], ${column('tier')}::int[], ${column('departmentId')}::int[],
-                    ${column('code')}::text[], ${column('detail')}::text[]) with ordinality as d(lead_id, attempt, tier, department_id, code, detail, position)
-       order by position
+      select lead_id, attempt, tier, department_id, code, detail from ${decisionRows(writes)} order by position
     )
     update lead_distributions as ld
        set state = v.state, reason_code = v.reason_code, reason = v.reason, hold_until = v.hold_until,
@@ -86,8 +91,6 @@ async function writeVerdictsAndStates(executor: Executor, writes: readonly LeadW
 
 /** Inserts the `sending` rows of the pairs not sent before, with their verdicts and attempt counts: the leads started. */
 async function insertClaimedRows(tx: Executor, starts: readonly AttemptStart[]): Promise<Map<number, number>> {
-  const decisions = starts.flatMap((start) => start.decisions.map((decision) => ({ leadId: start.leadId, attempt: start.attempt, ...decision })));
-  const column = <Key extends keyof (typeof decisions)[number]>(key: Key) => columnLiteral(decisions.map((decision) => decision[key]));
   const started = await tx.execute<{ id: string; lead_id: number }>(sql`${preparedStatement('distribution_start_attempts')}
     with wanted as (
       select * from unnest(${columnLiteral(starts.map((start) => start.leadId))}::int[], ${columnLiteral(starts.map((start) => start.slots.departmentId))}::int[],
@@ -109,8 +112,7 @@ async function insertClaimedRows(tx: Executor, starts: readonly AttemptStart[]):
     decided as (
       insert into distribution_decisions (lead_id, attempt, tier, department_id, code, detail)
       select d.lead_id, d.attempt, d.tier, d.department_id, d.code, d.detail
-        from unnest(${column('leadId')}::int[], ${column('attempt')}::int[], ${column('tier')}::int[], ${column('departmentId')}::int[],
-                    ${column('code')}::text[], ${column('detail')}::text[]) with ordinality as d(lead_id, attempt, tier, department_id, code, detail, position)
+        from ${decisionRows(starts)}
        where d.lead_id in (select lead_id from free)
        order by d.position
     ),
