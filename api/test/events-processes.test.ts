@@ -67,7 +67,7 @@ describe('live updates across API processes', () => {
       assert.equal(cancelled.statusCode, 200, cancelled.body);
       for (const stream of streams) {
         const message = await stream.next();
-        assert.deepEqual([message.event, JSON.parse(message.data)], ['job', { id: row.id, status: 'cancelled', progress: 0 }]);
+        assert.deepEqual([message.event, JSON.parse(message.data)], ['job', { id: row.id, status: 'cancelled', progress: 0, total: 0, pending: 0, processed: 0, failed: 0 }]);
       }
     } finally {
       for (const stream of streams) stream.close();

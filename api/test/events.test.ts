@@ -66,15 +66,15 @@ describe('live updates over Server-Sent Events', () => {
     try {
       const job = await context.jobs.dispatch({ userId: alice.id, type: 'test.steps', name: 'Steps' });
       const first = await aliceStream.next();
-      assert.deepEqual([first.event, payloadOf(first)], ['job', { id: job.id, status: 'running', progress: 50 }]);
+      assert.deepEqual([first.event, payloadOf(first)], ['job', { id: job.id, status: 'running', progress: 50, total: 2, pending: 1, processed: 1, failed: 0 }]);
       releaseJob();
       const rest = [await aliceStream.next(), await aliceStream.next(), await aliceStream.next()];
       assert.deepEqual(
         rest.map((message) => [message.event, payloadOf(message)]),
         [
-          ['job', { id: job.id, status: 'running', progress: 100 }],
+          ['job', { id: job.id, status: 'running', progress: 100, total: 2, pending: 0, processed: 2, failed: 0 }],
           ['notification', { id: (payloadOf(rest[1]!) as { id: number }).id, unread: 1 }],
-          ['job', { id: job.id, status: 'finished', progress: 100 }],
+          ['job', { id: job.id, status: 'finished', progress: 100, total: 2, pending: 0, processed: 2, failed: 0 }],
         ],
       );
       const ids = [first, ...rest].map((message) => Number(message.id));
@@ -213,8 +213,8 @@ describe('live updates over Server-Sent Events', () => {
       assert.deepEqual(
         received.map((message) => [message.event, payloadOf(message)]),
         [
-          ['job', { id: firstJob, status: 'cancelled', progress: 0 }],
-          ['job', { id: secondJob, status: 'cancelled', progress: 0 }],
+          ['job', { id: firstJob, status: 'cancelled', progress: 0, total: 0, pending: 0, processed: 0, failed: 0 }],
+          ['job', { id: secondJob, status: 'cancelled', progress: 0, total: 0, pending: 0, processed: 0, failed: 0 }],
         ],
       );
     } finally {

@@ -23,8 +23,17 @@ export const eventStreamQuery = z.strictObject({
   last_event_id: wholeNumberText(0, maxId).optional(),
 });
 
-/** A job of the receiver's moved on or ended (`job`). */
-export const jobEvent = z.object({ id: z.number().int(), status: z.enum(jobStatuses), progress: z.number().int() });
+/** A job of the receiver's moved on or ended (`job`), with the counters a jobs list shows (no reload for each step). */
+export const jobEvent = z.object({
+  id: z.number().int(),
+  status: z.enum(jobStatuses),
+  progress: z.number().int(),
+  total: z.number().int(),
+  pending: z.number().int(),
+  processed: z.number().int(),
+  failed: z.number().int(),
+});
+export type JobEvent = z.infer<typeof jobEvent>;
 /** The receiver got a notification (`notification`); `unread` is their unread count with it. */
 export const notificationEvent = z.object({ id: z.number().int(), unread: z.number().int() });
 

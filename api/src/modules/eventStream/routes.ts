@@ -64,7 +64,7 @@ export const eventStreamRoutes: FastifyPluginAsyncZod<EventStreamOptions> = asyn
         tags,
         summary: 'My live updates, as Server-Sent Events',
         description:
-          'Authenticate with `?ticket=` (from POST /api/events/ticket, used once) or the bearer header. Each message has `event:` its kind (`job`: `{ id, status, progress }`, ' +
+          'Authenticate with `?ticket=` (from POST /api/events/ticket, used once) or the bearer header. Each message has `event:` its kind (`job`: `{ id, status, progress, total, pending, processed, failed }`, ' +
           '`notification`: `{ id, unread }`), `id:` its number and `data:` its JSON payload; `ready` (`{ complete }`) follows the events a resumed stream missed. ' +
           'Resume with the `Last-Event-ID` header or `?last_event_id=`; `complete` false means events were purged since, so reload. A comment every 15 s keeps it open; the stream ends when the session does.',
         querystring: eventStreamQuery,

@@ -69,9 +69,13 @@ export async function findOwnJobOfType(db: Db, userId: number, jobId: number, ty
  * A job's progress or end, live to its owner (modules/events), in the transaction that writes it. To the owner alone,
  * holding no permission: an importer follows their import without the jobs page's permission (`findOwnJobOfType`).
  */
-export async function publishJobEvent(tx: Pick<Executor, 'insert'>, row: Pick<JobRow, 'id' | 'user_id' | 'status' | 'progress'>): Promise<void> {
+export async function publishJobEvent(
+  tx: Pick<Executor, 'insert'>,
+  row: Pick<JobRow, 'id' | 'user_id' | 'status' | 'progress' | 'total' | 'pending' | 'processed' | 'failed'>,
+): Promise<void> {
   if (row.user_id === null) return;
-  await publish(tx, [{ kind: 'job', payload: { id: row.id, status: row.status, progress: row.progress }, to: { userId: row.user_id } }]);
+  const { id, status, progress, total, pending, processed, failed } = row;
+  await publish(tx, [{ kind: 'job', payload: { id, status, progress, total, pending, processed, failed }, to: { userId: row.user_id } }]);
 }
 
 /** Cancels a pending or running job; its handler sees the cancel at its next check and stops. */
