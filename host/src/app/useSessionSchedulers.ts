@@ -1,6 +1,9 @@
-/** While signed in: the profile refresh, the option-list cycle and the locales load (docs/product.md#session). */
+/**
+ * While signed in: the profile refresh, the option-list cycle, the locales load (docs/product.md#session) and the tab's
+ * live-update stream (DESIGN §6).
+ */
 import { useEffect } from 'react';
-import { createActivityMonitor, fetchLocales, fetchOptionList, getJson, refreshProfile, startOptionCycle, startProfileRefresh, useAppStore } from '@crm/shared';
+import { createActivityMonitor, fetchLocales, fetchOptionList, getJson, refreshProfile, startLiveUpdates, startOptionCycle, startProfileRefresh, useAppStore } from '@crm/shared';
 
 export function useSessionSchedulers(): void {
   const store = useAppStore();
@@ -16,7 +19,9 @@ export function useSessionSchedulers(): void {
       permissions: () => store.getState().session.permissions,
       fetch: (name) => store.dispatch(fetchOptionList({ name, get: getJson })).unwrap(),
     });
+    const live = startLiveUpdates(store);
     return () => {
+      live.stop();
       profile.stop();
       options.stop();
       activity.stop();

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { parseRuntimeConfig, setRuntimeConfig, initialOptionsState, initialSessionState } from '@crm/shared';
+import { act } from 'react';
+import { liveActions, parseRuntimeConfig, setRuntimeConfig, initialOptionsState, initialSessionState } from '@crm/shared';
 import { installTestHttpClient, renderWithProviders, screen, signedInSession, userEvent, waitFor, type TestReply } from '@crm/shared/testing';
 import { Header } from './Header.tsx';
 
@@ -77,4 +78,13 @@ test("on a phone's width the user menu is its icon alone, still named by the use
   const menu = screen.getByTestId('user-menu');
   expect(menu).not.toHaveTextContent('Ada Admin');
   expect(menu).toHaveAccessibleName('Ada Admin');
+});
+
+test('says it is reconnecting while the live stream is down after having been up, and not otherwise', () => {
+  const { store } = renderHeader(['lead.view']);
+  expect(screen.queryByTestId('live-reconnecting')).not.toBeInTheDocument();
+  act(() => void store.dispatch(liveActions.statusChanged('reconnecting')));
+  expect(screen.getByTestId('live-reconnecting')).toHaveTextContent('Reconnecting…');
+  act(() => void store.dispatch(liveActions.statusChanged('open')));
+  expect(screen.queryByTestId('live-reconnecting')).not.toBeInTheDocument();
 });

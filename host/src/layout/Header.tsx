@@ -20,6 +20,7 @@ import {
   Input,
   type MenuProps,
 } from '@crm/shared/ui';
+import { LiveStatusIndicator } from './LiveStatusIndicator.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
 
 export function Header({ collapsed, onToggleSidebar }: { collapsed: boolean; onToggleSidebar(): void }) {
@@ -73,6 +74,7 @@ export function Header({ collapsed, onToggleSidebar }: { collapsed: boolean; onT
       <Flex align="center" justify="space-between" style={{ height: '100%' }}>
         <Button type="text" icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label={collapsed ? t('header.expand') : t('header.collapse')} onClick={onToggleSidebar} />
         <Flex align="center" gap={phone ? 2 : 'small'} style={{ minWidth: 0 }}>
+          <LiveStatusIndicator />
           <Button type="text" icon={<SearchOutlined />} aria-label={t('header.search')} onClick={() => setSearchOpen(true)} />
           <NotificationBell />
           <Dropdown menu={{ items: helpItems }} trigger={['click']}>

@@ -19,3 +19,8 @@ export * from './format/optionLabels.ts';
 export * from './import/importHelpers.ts';
 export * from './auth/authApi.ts';
 export * from './bootstrap.ts';
+export * from './live/liveSlice.ts';
+export * from './live/liveSignals.ts';
+export * from './live/liveHooks.ts';
+export * from './live/liveCache.ts';
+export * from './live/startLiveUpdates.ts';

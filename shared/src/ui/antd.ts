@@ -77,4 +77,5 @@ export {
   InboxOutlined,
   ClockCircleOutlined,
   PlusOutlined,
+  SyncOutlined,
 } from '@ant-design/icons';

@@ -22,6 +22,14 @@ export type HttpClientDependencies = {
   logoutDelayMs?: number;
 };
 
+declare module 'axios' {
+  // An interface: module augmentation merges into axios's own declaration.
+  interface AxiosRequestConfig {
+    /** No error toast when it fails: the caller deals with it (a background retry). The 401 lock still applies. */
+    quiet?: boolean;
+  }
+}
+
 export type HttpClient = AxiosInstance & { isLocked(): boolean };
 
 export class UnauthorizedLockError extends Error {
@@ -60,7 +68,8 @@ export function createHttpClient(dependencies: HttpClientDependencies): HttpClie
         }
         return Promise.reject(new UnauthorizedLockError());
       }
-      if (status === undefined || status === 500) dependencies.serverError();
+      const quiet = error instanceof AxiosError && error.config?.quiet === true;
+      if ((status === undefined || status === 500) && !quiet) dependencies.serverError();
       return Promise.reject(error);
     },
   );

@@ -1,7 +1,7 @@
 /**
  * The store factory (used once by the host, and by a remote's standalone shell). The client state is
  * saved to local storage on every change and restored at start; the RTK Query cache is
- * server data and is not persisted.
+ * server data and the live stream's status belongs to the tab: neither is persisted.
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '../http/baseApi.ts';
@@ -33,7 +33,7 @@ export function createAppStore({ storage }: { storage: StorageLike }) {
     const state = store.getState();
     if (state === saved) return;
     saved = state;
-    const { [baseApi.reducerPath]: _serverCache, ...clientState } = state;
+    const { [baseApi.reducerPath]: _serverCache, live: _live, ...clientState } = state;
     try {
       storage.setItem(persistedStateKey, JSON.stringify(clientState));
     } catch {

@@ -4,6 +4,7 @@
  */
 import { combineSlices } from '@reduxjs/toolkit';
 import { baseApi } from '../http/baseApi.ts';
+import { liveSlice } from '../live/liveSlice.ts';
 import { localesSlice } from './locales.ts';
 import { optionsSlice } from './options.ts';
 import { sessionSlice } from './session.ts';
@@ -11,6 +12,6 @@ import { sessionSlice } from './session.ts';
 // An interface, not a type: remotes extend it by declaration merging.
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(sessionSlice, optionsSlice, localesSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(sessionSlice, optionsSlice, localesSlice, liveSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

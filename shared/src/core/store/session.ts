@@ -82,6 +82,10 @@ export const sessionSlice = createSlice({
       if (!sameJson(state.settings, profile.settings)) state.settings = profile.settings;
       if (!sameJson(state.permissions, profile.permissions)) state.permissions = profile.permissions;
     },
+    /** A live notification event's unread total, before the profile refresh brings the list. */
+    unreadChanged(state, action: PayloadAction<number>) {
+      state.totalNotifications = action.payload;
+    },
     /** Resets the session; the option lists and the dashboard listen to it too. */
     loggedOut() {
       return initialSessionState;

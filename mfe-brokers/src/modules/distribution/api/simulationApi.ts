@@ -1,5 +1,5 @@
 /** The distribution simulator (`/distribution/simulations`): start a simulation job, then follow it. */
-import { baseApi } from '@crm/shared';
+import { baseApi, followJob } from '@crm/shared';
 import type { Simulation, SimulationBody } from '@crm/shared/contract';
 
 const path = '/distribution/simulations';
@@ -11,6 +11,7 @@ const simulationApi = baseApi.injectEndpoints({
     }),
     distributionSimulation: build.query<{ data: Simulation }, number>({
       query: (id) => ({ url: `${path}/${id}` }),
+      onCacheEntryAdded: followJob<{ data: Simulation }>((answer) => answer.data),
     }),
   }),
 });

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserTimeZone } from '@crm/shared';
+import { browserTimeZone, usePollingFallback } from '@crm/shared';
 import type { DistributionRuleBody } from '@crm/shared/contract';
 import { Alert, Button, DayRangeInput, daysAgo, Flex, Form, Modal, Progress, Select, toastOutcome, type DayRange } from '@crm/shared/ui';
 import { useDistributionSimulationQuery, useDistributionSimulationStartMutation } from '../api/simulationApi.ts';
@@ -29,7 +29,7 @@ const pollMs = 1_000;
 function SimulationProgress({ jobId }: { jobId: number }) {
   const { t } = useTranslation();
   const [polling, setPolling] = useState(true);
-  const { data } = useDistributionSimulationQuery(jobId, { pollingInterval: polling ? pollMs : 0 });
+  const { data } = useDistributionSimulationQuery(jobId, { pollingInterval: usePollingFallback(polling ? pollMs : 0) });
   const job = data?.data;
   const ended = job !== undefined && (job.status === 'finished' || job.status === 'failed' || job.status === 'cancelled');
   useEffect(() => {

@@ -3,7 +3,7 @@
  * RTK Query api. Opening a notification marks it read on the server (GET /notifications/:id), so that
  * query, like marking all read, refreshes the session to keep the header bell in step.
  */
-import { authApi, baseApi, refreshProfile, sessionActions } from '@crm/shared';
+import { authApi, baseApi, followJobList, refreshProfile, sessionActions } from '@crm/shared';
 import type { BrowserSession, Job, NotificationSummary, PaginationMeta, PasswordChangeBody, Profile, ProfileUpdateBody } from '@crm/shared/contract';
 
 type PageArgs = { page: number; perPage: number };
@@ -60,6 +60,7 @@ const profileApi = baseApi.injectEndpoints({
     jobs: build.query<Page<Job>, PageArgs>({
       query: ({ page, perPage }) => ({ url: '/jobs', params: { page, per_page: perPage } }),
       providesTags: [jobList],
+      onCacheEntryAdded: followJobList<PageArgs, Page<Job>>((page) => page.data),
     }),
     cancelJob: build.mutation<{ data: Job }, number>({
       query: (id) => ({ url: `/jobs/${id}/cancel`, method: 'PUT', data: {} }),

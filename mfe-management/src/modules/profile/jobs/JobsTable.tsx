@@ -1,10 +1,11 @@
 /**
- * My jobs with their counts and progress; polls every 2 s while any is pending or running. Cancel is a
+ * My jobs with their counts and progress, moved by live events (profileApi.ts); polls every 2 s while any is pending
+ * or running and the live stream is down. Cancel is a
  * column of its own (not DataTable's actions) because it applies only to active jobs.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '@crm/shared';
+import { useAccess, usePollingFallback } from '@crm/shared';
 import type { Job } from '@crm/shared/contract';
 import { Button, Card, confirmCancel, DataTable, PageTitle, Progress, StopOutlined, toastOutcome, Typography, type DataColumn } from '@crm/shared/ui';
 import { useCancelJobMutation, useJobsQuery, useJobsQueryState } from '../api/profileApi.ts';
@@ -17,9 +18,9 @@ export function JobsTable() {
   const [page, setPage] = useState({ current: 1, pageSize: 25 });
   const args = { page: page.current, perPage: page.pageSize };
   // The cached answer decides the interval of the subscription that keeps it fresh: an answer with no
-  // active job turns polling off.
+  // active job turns polling off, and so does the live stream.
   const cached = useJobsQueryState(args);
-  const pollingInterval = pollingIntervalFor(cached.data?.data);
+  const pollingInterval = usePollingFallback(pollingIntervalFor(cached.data?.data));
   const list = useJobsQuery(args, { pollingInterval });
   const [cancelJob] = useCancelJobMutation();
   const rows = list.data?.data ?? [];

@@ -3,7 +3,7 @@
  * manage), starting an export, and following its job. Endpoint names are prefixed so they cannot collide with the
  * other lead screens' endpoints injected into the same api.
  */
-import { baseApi } from '@crm/shared';
+import { baseApi, followJob } from '@crm/shared';
 import type { ListParams } from '@crm/shared/ui';
 import type { ExportSetting, Job, PaginationMeta } from '@crm/shared/contract';
 import type { ExportRequestBody } from '../exportRequest.ts';
@@ -44,6 +44,7 @@ const exportApi = baseApi.enhanceEndpoints({ addTagTypes: ['ExportSetting'] }).i
     // Not GET /jobs/:id: that needs user.profile.job.view, which someone who may export need not hold.
     leadExportJob: build.query<{ data: Job }, number>({
       query: (id) => ({ url: `/lead/export/${id}` }),
+      onCacheEntryAdded: followJob<{ data: Job }>((answer) => answer.data),
     }),
   }),
 });

@@ -3,7 +3,7 @@
  * no JSON content type, so axios sends the FormData with its boundary), dry run, start the job, and read the
  * job until it ends. When it ends, the lead search and the failed leads refetch (their 'LIST' tags).
  */
-import { baseApi } from '@crm/shared';
+import { baseApi, followJob } from '@crm/shared';
 import type { ImportReport, ImportRequest, ImportUpload, Job } from '@crm/shared/contract';
 
 const listTag = 'LIST';
@@ -41,6 +41,7 @@ const importApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'FailedLead']
       query: (id) => ({ url: `/lead/import/${id}` }),
       transformResponse: (response: unknown) => unwrap<Job>(response, 'status'),
       keepUnusedDataFor: 0,
+      onCacheEntryAdded: followJob<Job>((job) => job),
     }),
   }),
 });

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAccess, useAppDispatch } from '@crm/shared';
+import { useAccess, useAppDispatch, usePollingFallback } from '@crm/shared';
 import { routeUrl } from '@crm/shared/routes';
 import { Alert, Flex, Progress, Typography } from '@crm/shared/ui';
 import type { Job, JobStatus } from '@crm/shared/contract';
@@ -72,7 +72,7 @@ export function ImportJobProgress({ started, sentTo = null }: { started: Job; se
   const { t } = useTranslation('leads');
   const dispatch = useAppDispatch();
   const [over, setOver] = useState(false);
-  const read = useLeadImportJobQuery(started.id, { pollingInterval: over ? 0 : importJobPollMs, skipPollingIfUnfocused: false });
+  const read = useLeadImportJobQuery(started.id, { pollingInterval: usePollingFallback(over ? 0 : importJobPollMs), skipPollingIfUnfocused: false });
   const job = read.data ?? started;
   const ended = endStatuses.includes(job.status);
   // The job could not be read (it was deleted, the network failed): say where it can be followed, stop asking.

@@ -2,7 +2,7 @@
  * The send calls (issue 7) on the one RTK Query api: start sending leads to a broker department, and follow the
  * job. Endpoint names are prefixed so they cannot collide with the other lead screens' endpoints.
  */
-import { baseApi } from '@crm/shared';
+import { baseApi, followJob } from '@crm/shared';
 import type { Job } from '@crm/shared/contract';
 import type { SendRequestBody } from '../sendRequest.ts';
 
@@ -20,6 +20,7 @@ const sendApi = baseApi.enhanceEndpoints({ addTagTypes: ['Lead', 'LeadHistory'] 
     leadSendJob: build.query<{ data: Job }, number>({
       query: (id) => ({ url: `/lead/send/${id}` }),
       keepUnusedDataFor: 0,
+      onCacheEntryAdded: followJob<{ data: Job }>((answer) => answer.data),
     }),
   }),
 });

@@ -1,9 +1,9 @@
 /**
- * Follows a send job: polls it while it runs, stops once it has ended (or cannot be read), and then refetches
- * what a send changes (the leads, their histories, the jobs).
+ * Follows a send job: live events move it (sendApi.ts), and it polls while it runs and the stream is down; once it has
+ * ended (or cannot be read) it stops, and refetches what a send changes (the leads, their histories, the jobs).
  */
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '@crm/shared';
+import { useAppDispatch, usePollingFallback } from '@crm/shared';
 import type { Job } from '@crm/shared/contract';
 import { refreshSentLeads, useLeadSendJobQuery } from '../api/sendApi.ts';
 import { sendJobState, type SendJobState } from '../sendRequest.ts';
@@ -17,7 +17,7 @@ export type FollowedSend = { job: Job; state: SendJobState; /** The job could no
 export function useSendJob(started: Job): FollowedSend {
   const dispatch = useAppDispatch();
   const [polling, setPolling] = useState(true);
-  const read = useLeadSendJobQuery(started.id, { pollingInterval: polling ? sendPollMs : 0, skipPollingIfUnfocused: false });
+  const read = useLeadSendJobQuery(started.id, { pollingInterval: usePollingFallback(polling ? sendPollMs : 0), skipPollingIfUnfocused: false });
   const job = read.data?.data ?? started;
   const state = sendJobState(job);
   const ended = state.kind !== 'running';
