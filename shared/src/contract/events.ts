@@ -37,8 +37,17 @@ export type JobEvent = z.infer<typeof jobEvent>;
 /** The receiver got a notification (`notification`); `unread` is their unread count with it. */
 export const notificationEvent = z.object({ id: z.number().int(), unread: z.number().int() });
 
+/**
+ * Leads changed (`lead`): status, delivery, FTD, fields, or deleted; sent to whoever may view a lead
+ * (`lead.single.view`), at most `maxLeadEventIds` ids per event, so an open lead profile reloads when its lead is named.
+ */
+export const leadEvent = z.object({ ids: z.array(z.number().int()) });
+export const maxLeadEventIds = 1000;
+/** Departments' cap counters or circuits moved (`caps`); sent to whoever may see the caps board (`broker.department.caps.view`). */
+export const capsEvent = z.object({ department_ids: z.array(z.number().int()) });
+
 /** Every kind of event and its payload, by the SSE `event:` field. */
-export const liveEventPayloads = { job: jobEvent, notification: notificationEvent } as const;
+export const liveEventPayloads = { job: jobEvent, notification: notificationEvent, lead: leadEvent, caps: capsEvent } as const;
 export type LiveEventKind = keyof typeof liveEventPayloads;
 export type LiveEvent = { [Kind in LiveEventKind]: { kind: Kind; payload: z.infer<(typeof liveEventPayloads)[Kind]> } }[LiveEventKind];
 
