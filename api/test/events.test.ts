@@ -65,6 +65,8 @@ describe('live updates over Server-Sent Events', () => {
     await ready(bobStream);
     try {
       const job = await context.jobs.dispatch({ userId: alice.id, type: 'test.steps', name: 'Steps' });
+      const claimed = await aliceStream.next();
+      assert.deepEqual([claimed.event, payloadOf(claimed)], ['job', { id: job.id, status: 'running', progress: 0, total: 0, pending: 0, processed: 0, failed: 0 }]);
       const first = await aliceStream.next();
       assert.deepEqual([first.event, payloadOf(first)], ['job', { id: job.id, status: 'running', progress: 50, total: 2, pending: 1, processed: 1, failed: 0 }]);
       releaseJob();
@@ -77,7 +79,7 @@ describe('live updates over Server-Sent Events', () => {
           ['job', { id: job.id, status: 'finished', progress: 100, total: 2, pending: 0, processed: 2, failed: 0 }],
         ],
       );
-      const ids = [first, ...rest].map((message) => Number(message.id));
+      const ids = [claimed, first, ...rest].map((message) => Number(message.id));
       assert.deepEqual(
         ids,
         [...ids].sort((a, b) => a - b),

@@ -66,6 +66,17 @@ describe('import rows', () => {
     return done;
   }
 
+  /** Imports `rows` addresses of one column in batches of ten, through the job as the API starts it. */
+  async function importInTens(prefix: string, rows: number): Promise<JobRow> {
+    const lines = Array.from({ length: rows }, (_, index) => `${prefix}${index}@example.com`).join('\n');
+    const uploadId = await upload(`${prefix}.csv`, `${lines}\n`);
+    const payload = { upload_id: uploadId, options: { delimiter: ',', escape: '"', ignore_first_line: false }, columns: { A: 'email' }, fixed: {}, time_zone: 'UTC', batch_size: 10 };
+    const job = await context.jobs.dispatch({ userId: importer.id, type: leadImportJobType, name: `Import ${prefix}.csv`, payload });
+    const done = await ended(job.id);
+    assert.equal(done.status, 'finished');
+    return done;
+  }
+
   before(async () => {
     context = await createTestContext();
     importer = await context.userWith(['lead.import']);
@@ -140,14 +151,35 @@ describe('import rows', () => {
   });
 
   test("an import ends with the leads table's planner statistics up to date (the search's estimated counts)", async () => {
-    const lines = Array.from({ length: 60 }, (_, index) => `stats${index}@example.com`).join('\n');
-    const uploadId = await upload('statistics.csv', `${lines}\n`);
     // Batches of 10: the statistics refreshed after the first batch alone would count 10 of the 60 new leads.
-    const payload = { upload_id: uploadId, options: { delimiter: ',', escape: '"', ignore_first_line: false }, columns: { A: 'email' }, fixed: {}, time_zone: 'UTC', batch_size: 10 };
-    const job = await context.jobs.dispatch({ userId: importer.id, type: leadImportJobType, name: 'Import statistics.csv', payload });
-    assert.equal((await ended(job.id)).status, 'finished');
+    await importInTens('stats', 60);
     const [stored] = await context.database.db.select({ leads: count() }).from(tables.leads);
     const estimate = await context.database.db.execute<{ reltuples: number }>(sql`select reltuples::float8 as reltuples from pg_class where oid = 'leads'::regclass`);
     assert.equal(Number(estimate.rows[0]?.reltuples), stored?.leads);
+  });
+
+  test("each batch publishes the job's progress live to its owner, in the batch's transaction", async () => {
+    const job = await importInTens('live', 30);
+    const published = await context.database.db
+      .select({ payload: tables.events.payload, userId: tables.events.user_id })
+      .from(tables.events)
+      .where(sql`${tables.events.kind} = 'job' and (${tables.events.payload}->>'id')::int = ${job.id}`)
+      .orderBy(tables.events.id);
+    assert.ok(published.every((event) => event.userId === importer.id));
+    // Claimed (running), counted, three batches of ten, then the end.
+    assert.deepEqual(
+      published.map(({ payload }) => {
+        const { status, progress, processed, total } = payload as { status: string; progress: number; processed: number; total: number };
+        return [status, progress, processed, total];
+      }),
+      [
+        ['running', 0, 0, 0],
+        ['running', 0, 0, 30],
+        ['running', 33, 10, 30],
+        ['running', 66, 20, 30],
+        ['running', 100, 30, 30],
+        ['finished', 100, 30, 30],
+      ],
+    );
   });
 });

@@ -12,6 +12,8 @@ export const e2eStack = {
   config: { remoteEntryTimeoutMs: 4_000, chunkLoadTimeoutMs: 4_000, pageLoadDelayMs: 500 },
   /** The fake broker (api/src/dev/fakeBrokerCli.ts) integrations are pointed at. */
   fakeBrokerPort: 4900,
+  /** The stack's control (runStack.ts): a test stops and starts its slot's API there, as a deploy or a crash would. */
+  controlPort: 4990,
   variants: [
     { name: 'settings-v2', folder: 'mfe-settings', port: 3104, outDir: 'e2e/.stack/mfe-settings-v2', env: { CRM_BUILD_LABEL: 'v2' } },
     { name: 'settings-faulty', folder: 'mfe-settings', port: 3204, outDir: 'e2e/.stack/mfe-settings-faulty', env: { CRM_FAULT: 'render' } },

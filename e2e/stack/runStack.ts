@@ -3,10 +3,11 @@
  * embedded database and its host on its own port with its own /config.json (a file the tests may rewrite). Shared by
  * the slots: the five remotes as built for the tests, a second build of mfe-settings (label v2), a fault-injection
  * build (throws while rendering) and a standalone build on their own ports, and a fake broker for the send engine.
+ * A control port lets a test stop and start its slot's API (`POST /slots/{index}/api/stop` and `…/start`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runApiScript, startApi, type RunningApi } from './api.ts';
@@ -16,9 +17,9 @@ import { serveApps, serveHost } from './serveApps.ts';
 import { slotCount, slotOf, type Slot } from './slots.ts';
 import { startStaticServer } from './staticServer.ts';
 
-async function startSlotApi(slot: Slot): Promise<RunningApi> {
+function slotEnv(slot: Slot): Record<string, string> {
   const dataDir = mkdtempSync(join(tmpdir(), `crm-e2e-${slot.index}-`));
-  const env = {
+  return {
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: e2eStack.adminPassword,
     DEMO_LEADS: '50',
@@ -27,13 +28,33 @@ async function startSlotApi(slot: Slot): Promise<RunningApi> {
     LOG_LEVEL: 'warn',
     CORS_ORIGINS: [slot.hostOrigin, ...e2eStack.variants.map((variant) => `http://localhost:${variant.port}`)].join(','),
   };
+}
+
+async function startSlotApi(slot: Slot): Promise<RunningApi> {
+  const env = envs[slot.index]!;
   await runApiScript('src/seed/e2eFixturesCli.ts', env);
   const api = await startApi({ port: slot.apiPort, env });
-  console.log(`slot ${slot.index}: API on ${slot.apiPort} (data in ${dataDir}), host on ${slot.hostPort}`);
+  console.log(`slot ${slot.index}: API on ${slot.apiPort} (data in ${env['DATA_DIR']}), host on ${slot.hostPort}`);
   return api;
 }
 
+/** Stops or starts a slot's API on its own data (a start after a stop: the restart of a deploy). */
+function serveControl(): Server {
+  return createServer((request, response) => {
+    const match = /^\/slots\/(\d+)\/api\/(stop|start)$/.exec(request.url ?? '');
+    const slot = match ? slots[Number(match[1])] : undefined;
+    if (request.method !== 'POST' || !match || !slot) return void response.writeHead(404).end();
+    const index = slot.index;
+    const action = match[2] === 'stop' ? apis[index]!.stop() : startApi({ port: slot.apiPort, env: envs[index]! }).then((api) => void (apis[index] = api));
+    action.then(
+      () => response.writeHead(200).end(),
+      (error: unknown) => response.writeHead(500).end(String(error)),
+    );
+  }).listen(e2eStack.controlPort, '127.0.0.1');
+}
+
 const slots = Array.from({ length: slotCount }, (_, index) => slotOf(index));
+const envs = slots.map(slotEnv);
 for (const slot of slots) writeFileSync(slot.hostConfigFile, JSON.stringify(hostConfig({ ...e2eStack.config, apiBaseUrl: slot.apiBaseUrl }), null, 2));
 // The slots' databases are seeded side by side: each seed mostly waits on its own embedded database.
 const apis = await Promise.all(slots.map(startSlotApi));
@@ -44,6 +65,7 @@ const fakeBroker = spawn(process.execPath, ['--import', 'tsx', 'src/dev/fakeBrok
 const [first, ...others] = slots;
 const servers: Server[] = await serveApps({ hostConfigFile: first!.hostConfigFile, distOf: e2eStack.distOf });
 for (const slot of others) servers.push(await serveHost({ port: slot.hostPort, configFile: slot.hostConfigFile, distOf: e2eStack.distOf }));
+servers.push(serveControl());
 for (const variant of e2eStack.variants) {
   servers.push(await startStaticServer({ root: join(repoRoot, variant.outDir), port: variant.port, spa: variant.name === 'settings-standalone' }));
 }

@@ -116,3 +116,9 @@ export async function userWithPermissions(
   expect(created.status()).toBe(201);
   return { ...user, roleId, userId: ((await created.json()) as { data: { id: number } }).data.id };
 }
+
+/** Stops or starts this worker's API through the stack's control port (runStack.ts): a crash, then a restart. */
+export async function controlApi(action: 'stop' | 'start'): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${e2eStack.controlPort}/slots/${workerSlot.index}/api/${action}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`${action} of the API failed: ${response.status} ${await response.text()}`);
+}

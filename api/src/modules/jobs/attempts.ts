@@ -8,6 +8,7 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
+import { publishJobEvent } from './jobEvents.ts';
 
 export type AttemptTiming = {
   /** How often a running attempt records that it is alive. */
@@ -38,12 +39,15 @@ const claimed = {
  * attempt (its heartbeat stale, or released by a failed attempt). A job another attempt is alive in is left to it.
  */
 export async function claimDelivered(db: Db, jobId: number, staleSeconds: number): Promise<JobRow | null> {
-  const [job] = await db
-    .update(jobs)
-    .set(claimed)
-    .where(and(eq(jobs.id, jobId), or(eq(jobs.status, 'pending'), and(eq(jobs.status, 'running'), or(isNull(jobs.heartbeat_at), stale(staleSeconds))))))
-    .returning();
-  return job ?? null;
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(jobs)
+      .set(claimed)
+      .where(and(eq(jobs.id, jobId), or(eq(jobs.status, 'pending'), and(eq(jobs.status, 'running'), or(isNull(jobs.heartbeat_at), stale(staleSeconds))))))
+      .returning();
+    if (job) await publishJobEvent(tx, job);
+    return job ?? null;
+  });
 }
 
 /** Claims one running job of these types whose worker has stopped beating, or null when there is none. */
@@ -56,12 +60,15 @@ export async function claimStalled(db: Db, types: readonly string[], staleSecond
   // Skip locked: a job another process is claiming (or committing a batch of) is not waited for.
   const candidate = sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'running' and ${jobs.type} in (${typeList})
     and ${jobs.heartbeat_at} < ${olderThan(staleSeconds)} order by ${jobs.id} limit 1 for update skip locked)`;
-  const [job] = await db
-    .update(jobs)
-    .set(claimed)
-    .where(and(sql`${jobs.id} = ${candidate}`, eq(jobs.status, 'running'), stale(staleSeconds)))
-    .returning();
-  return job ?? null;
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(jobs)
+      .set(claimed)
+      .where(and(sql`${jobs.id} = ${candidate}`, eq(jobs.status, 'running'), stale(staleSeconds)))
+      .returning();
+    if (job) await publishJobEvent(tx, job);
+    return job ?? null;
+  });
 }
 
 /** Only the attempt that holds the job (by its attempt number) may beat for it, finish it or fail it. */

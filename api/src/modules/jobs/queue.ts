@@ -12,7 +12,8 @@ import { jobs } from '../../db/schema/index.ts';
 import { html, type Html } from '../notifications/html.ts';
 import { notify } from '../notifications/service.ts';
 import { claimDelivered, claimStalled, defaultAttemptTiming, heldBy, releaseForRetry, startHeartbeat, type AttemptTiming } from './attempts.ts';
-import { publishJobEvent, type JobRow } from './service.ts';
+import { publishJobEvent } from './jobEvents.ts';
+import type { JobRow } from './service.ts';
 
 export type JobContext = {
   job: JobRow;

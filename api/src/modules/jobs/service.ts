@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Job, PaginationQuery } from '@crm/shared/contract';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { notFound, HttpError } from '../../http/errors.ts';
 import { pageWindow, paginationMetaOf } from '../../http/pagination.ts';
-import { publish } from '../events/publish.ts';
 import { defaultAttemptTiming } from './attempts.ts';
+import { publishJobEvent } from './jobEvents.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -63,19 +63,6 @@ export async function findOwnJobOfType(db: Db, userId: number, jobId: number, ty
     .limit(1);
   if (!row) throw notFound(what);
   return row;
-}
-
-/**
- * A job's progress or end, live to its owner (modules/events), in the transaction that writes it. To the owner alone,
- * holding no permission: an importer follows their import without the jobs page's permission (`findOwnJobOfType`).
- */
-export async function publishJobEvent(
-  tx: Pick<Executor, 'insert'>,
-  row: Pick<JobRow, 'id' | 'user_id' | 'status' | 'progress' | 'total' | 'pending' | 'processed' | 'failed'>,
-): Promise<void> {
-  if (row.user_id === null) return;
-  const { id, status, progress, total, pending, processed, failed } = row;
-  await publish(tx, [{ kind: 'job', payload: { id, status, progress, total, pending, processed, failed }, to: { userId: row.user_id } }]);
 }
 
 /** Cancels a pending or running job; its handler sees the cancel at its next check and stops. */

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { importReport, type ImportReport } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { jobs } from '../../../db/schema/index.ts';
+import { publishJobEvent } from '../../jobs/jobEvents.ts';
 import { enqueueDistribution } from '../distributionQueue.ts';
 import { lockAllContacts } from '../intake/duplicates.ts';
 import { decideBatch, type CheckState } from './checks.ts';
@@ -58,7 +59,7 @@ export async function commitBatch(context: BatchContext, previous: ImportCheckpo
     countOutcomes(checkpoint, decision.accepted.length, refused, batch.blankLines);
     const failed = refusedRows(checkpoint);
     const total = Math.max(context.total, checkpoint.rows);
-    await tx
+    const [row] = await tx
       .update(jobs)
       .set({
         processed: checkpoint.valid,
@@ -68,7 +69,9 @@ export async function commitBatch(context: BatchContext, previous: ImportCheckpo
         progress: total > 0 ? Math.min(100, Math.floor((checkpoint.rows * 100) / total)) : 0,
         result: checkpoint,
       })
-      .where(eq(jobs.id, jobId));
+      .where(eq(jobs.id, jobId))
+      .returning();
+    if (row) await publishJobEvent(tx, row);
     return { cancelled: false, checkpoint };
   });
 }
