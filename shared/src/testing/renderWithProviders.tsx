@@ -9,6 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { App as AntApp } from 'antd';
+import { baseApi } from '../core/http/baseApi.ts';
 import { i18n } from '../core/i18n/i18n.ts';
 import { createAppStore, persistedStateKey, type AppStore } from '../core/store/createAppStore.ts';
 import type { SessionState } from '../core/store/session.ts';
@@ -23,9 +24,22 @@ export type TestStoreOptions = {
   storage?: MemoryStorage;
 };
 
+const storesMade = new Set<AppStore>();
+
 export function createTestStore({ session, storage = createMemoryStorage() }: TestStoreOptions = {}): { store: AppStore; storage: MemoryStorage } {
   if (session) storage.setItem(persistedStateKey, JSON.stringify({ session }));
-  return { store: createAppStore({ storage }), storage };
+  const store = createAppStore({ storage });
+  storesMade.add(store);
+  return { store, storage };
+}
+
+/**
+ * Ends the cache entries of the stores the test made (setupTests.ts, after each test): an entry that outlived its test
+ * would still answer live events (one emitter per tab, a singleton here) and refetch through the next test's stub.
+ */
+export function endTestStores(): void {
+  for (const store of storesMade) store.dispatch(baseApi.util.resetApiState());
+  storesMade.clear();
 }
 
 export type ProvidersOptions = TestStoreOptions & {

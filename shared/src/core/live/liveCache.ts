@@ -99,3 +99,18 @@ export function followJobList<Arg, Data>(locate: (data: Draft<Data>) => Draft<Jo
     if (!listed || endedStatuses.includes(event.status)) entry.refetch();
   });
 }
+
+/**
+ * For an endpoint showing leads (`shown` lists their ids, from its argument or its data): refetched when a `lead` event
+ * names one of them (a status, delivery or FTD changed elsewhere: a postback, the distribution, another user).
+ */
+export function followLeads<Arg, Data>(shown: (arg: Arg, data: Data | undefined) => readonly number[], minGapMs?: number) {
+  return liveCacheUpdates<Arg, Data, 'lead'>(
+    'lead',
+    (event, entry) => {
+      const ids = new Set(shown(entry.arg, entry.data()));
+      if (event.ids.some((id) => ids.has(id))) entry.refetch();
+    },
+    minGapMs,
+  );
+}

@@ -1,4 +1,5 @@
-import { configure, renderWithProviders, screen, signedInSession, stubApi, within } from '@crm/shared/testing';
+import { emitLiveSignal, liveActions } from '@crm/shared';
+import { act, configure, renderWithProviders, screen, signedInSession, stubApi, within } from '@crm/shared/testing';
 import type { CapsBoardRow } from '@crm/shared/contract';
 import DepartmentCapsPage from '../../../exposes/DepartmentCapsPage.tsx';
 
@@ -74,4 +75,23 @@ test('each department: open or closed with the next change in its zone, used / c
   expect(circuitOf('Berlin')).toHaveTextContent(/^Circuit closed$/);
   expect(circuitOf('Vienna')).toHaveTextContent(`Circuit openfails fast until ${soonInUtc}5 failures in a row`);
   expect(circuitOf('Madrid')).toHaveTextContent('Circuit half-openone trial call may go6 failures in a row');
+});
+
+test('a caps event reads the board again', async () => {
+  let reads = 0;
+  stubApi({
+    'GET /distribution/caps': () => {
+      reads += 1;
+      const [berlin] = rows;
+      return { status: 200, data: { data: [{ ...berlin!, caps: [{ period: 'day', country: null, used: 11 + reads, cap: 50, period_start: null }] }] } };
+    },
+  });
+  const { store } = renderWithProviders(<DepartmentCapsPage />, { session: signedInSession(['broker.department.caps.view']) });
+  act(() => void store.dispatch(liveActions.statusChanged('open')));
+  expect(await screen.findByText('12 / 50')).toBeInTheDocument();
+  expect(reads).toBe(1);
+
+  act(() => emitLiveSignal('caps', { department_ids: [3] }));
+  expect(await screen.findByText('13 / 50')).toBeInTheDocument();
+  expect(reads).toBe(2);
 });

@@ -1,5 +1,5 @@
 /** A department's hours and caps (`/broker/department/:id/{hours,caps}`) and the caps board (`/distribution/caps`). */
-import { baseApi } from '@crm/shared';
+import { baseApi, liveCacheUpdates } from '@crm/shared';
 import type { CapsBoardRow, DepartmentCaps, DepartmentCapsBody, DepartmentHours, DepartmentHoursBody } from '@crm/shared/contract';
 
 const departmentPath = (id: number) => `/broker/department/${id}`;
@@ -22,10 +22,12 @@ const distributionApi = baseApi.enhanceEndpoints({ addTagTypes: ['DepartmentLimi
       query: ({ id, body }) => ({ url: `${departmentPath(id)}/caps`, method: 'PUT', data: body }),
       invalidatesTags: (result, _error, { id }) => (result ? [{ type: 'DepartmentLimits', id: `caps-${id}` }, 'DepartmentLimits'] : []),
     }),
-    // Counters move with every delivery: fetched afresh when the board opens, then polled.
+    // Counters move with every delivery: fetched afresh when the board opens, then read again on each `caps` event (at
+    // most every second however busy the distribution is), polled only while the live stream is down.
     capsBoard: build.query<{ data: CapsBoardRow[] }, void>({
       query: () => ({ url: '/distribution/caps' }),
       keepUnusedDataFor: 0,
+      onCacheEntryAdded: liveCacheUpdates<void, { data: CapsBoardRow[] }, 'caps'>('caps', (_event, entry) => entry.refetch(), 1_000),
     }),
   }),
 });

@@ -1,15 +1,20 @@
 /**
  * `broker/department/caps`, the caps board: every department, open or closed now in its zone and when that changes,
  * the slots used of each cap in the current period (per country), the pacing hour's, and its send integration's circuit
- * breaker. Polled while open.
+ * breaker. Moved by live `caps` events (distributionApi.ts), polled only while the stream is down; read again when the
+ * first department opens or closes, as that comes with the clock, not with an event.
  */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePollingFallback } from '@crm/shared';
 import type { CapsBoardRow, CapUsage, CircuitStatus } from '@crm/shared/contract';
 import { Button, Card, DataTable, Flex, ListHeader, LoadFailed, Progress, ReloadOutlined, Tag, Typography, type DataColumn } from '@crm/shared/ui';
 import { useCapsBoardQuery } from '../api/distributionApi.ts';
 
 const key = (name: string) => `brokers:capsBoard.${name}`;
-const pollingInterval = 30_000;
+const pollingMs = 30_000;
+/** Past the moment, so the server already answers with the new state. */
+const changeSlackMs = 1_000;
 
 /** `Mon 09:00` in the department's zone (the date too when it is not within the coming week). */
 function localMoment(iso: string, zone: string, language: string, now: Date): string {
@@ -72,9 +77,23 @@ function UsageLine({ usage }: { usage: CapUsage }) {
   );
 }
 
+/** The soonest moment a department opens or closes, or null. */
+function nextChangeOf(rows: readonly CapsBoardRow[]): number | null {
+  const moments = rows.flatMap((row) => (row.next_change ? [Date.parse(row.next_change)] : []));
+  return moments.length > 0 ? Math.min(...moments) : null;
+}
+
 export function CapsBoardScreen() {
   const { t } = useTranslation();
-  const board = useCapsBoardQuery(undefined, { pollingInterval });
+  const board = useCapsBoardQuery(undefined, { pollingInterval: usePollingFallback(pollingMs) });
+  const nextChange = nextChangeOf(board.data?.data ?? []);
+  const { refetch } = board;
+  useEffect(() => {
+    if (nextChange === null) return;
+    // Timers fire at once past 2^31 - 1 ms; a change that far off is met by a later reading.
+    const timer = setTimeout(() => void refetch(), Math.min(Math.max(nextChange - Date.now(), 0) + changeSlackMs, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [nextChange, refetch]);
   const columns: DataColumn<CapsBoardRow>[] = [
     {
       key: 'department',

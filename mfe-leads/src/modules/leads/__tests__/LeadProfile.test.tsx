@@ -1,4 +1,5 @@
-import { configure, formItemOf, requestBody, screen, stubApi, waitFor, within, type TestClient } from '@crm/shared/testing';
+import { emitLiveSignal } from '@crm/shared';
+import { act, configure, formItemOf, requestBody, screen, stubApi, waitFor, within, type TestClient } from '@crm/shared/testing';
 import { calledStatus, chooseOption, everyLeadPermission, leadDetail, newStatus, renderLeadRoutes, user } from '../../../testing/leadTestKit.tsx';
 
 // Whole antd screens in jsdom take seconds on a busy machine.
@@ -210,4 +211,29 @@ test('without the write permissions the profile shows no actions and the tags re
   expect(screen.queryByTestId('lead-edit-open')).not.toBeInTheDocument();
   expect(screen.queryByTestId('lead-status-apply')).not.toBeInTheDocument();
   expect(screen.queryByTestId('lead-delete')).not.toBeInTheDocument();
+});
+
+test('a live event naming the lead reads it again (a postback moved it elsewhere); one naming other leads does not', async () => {
+  let reads = 0;
+  const api = stubApi({
+    'GET /lead/5': () => {
+      reads += 1;
+      return { status: 200, data: { data: leadDetail(5, { api_lead_id: `BRK-${reads}` }) } };
+    },
+    ...histories,
+  });
+  renderLeadRoutes('/lead/single/5');
+  const brokerId = async () => within(screen.getByTestId('lead-card-broker')).findByTestId('lead-value-api_lead_id');
+  await screen.findByTestId('lead-profile-title');
+  expect(await brokerId()).toHaveTextContent('BRK-1');
+
+  act(() => emitLiveSignal('lead', { ids: [4, 6] }));
+  // Past the entry's refetch spacing (250 ms): a refetch asked for would have gone out.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+  expect(calls(api, 'get', '/lead/5')).toHaveLength(1);
+  act(() => emitLiveSignal('lead', { ids: [6, 5] }));
+  await waitFor(async () => expect(await brokerId()).toHaveTextContent('BRK-2'));
+  // The profile's one read per event naming it, and its data history tab read again as well.
+  expect(calls(api, 'get', '/lead/5')).toHaveLength(2);
+  await waitFor(() => expect(calls(api, 'get', '/lead/5/histories/data')).toHaveLength(2));
 });
