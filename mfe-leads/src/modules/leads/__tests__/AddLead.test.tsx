@@ -83,15 +83,21 @@ test('a saved lead shows its E.164 phone, and the list refreshes', async () => {
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/lead/single/9'));
 });
 
-test('auto-distribute is offered to holders of lead.send only, off by default, and sent when ticked', async () => {
+test('auto-distribute is offered to senders holding lead.send only, off by default, and sent when ticked', async () => {
   const saved = { status: 201, data: { message: 'Lead created.', data: leadDetail(9) } };
   const api = stubApi({ 'GET /lead': pageReply([]), 'POST /lead': saved });
-  const { unmount } = renderLeadRoutes('/lead/search');
-  await openForm();
-  expect(screen.queryByTestId('lead-form-auto_distribute')).not.toBeInTheDocument();
-  unmount();
+  // Without the permission, and with it but not flagged a sender (the API would answer 403).
+  for (const [permissions, isSender] of [
+    [everyLeadPermission, true],
+    [[...everyLeadPermission, 'lead.send'], false],
+  ] as const) {
+    const { unmount } = renderLeadRoutes('/lead/search', [...permissions], { isSender });
+    await openForm();
+    expect(screen.queryByTestId('lead-form-auto_distribute')).not.toBeInTheDocument();
+    unmount();
+  }
 
-  renderLeadRoutes('/lead/search', [...everyLeadPermission, 'lead.send']);
+  renderLeadRoutes('/lead/search', [...everyLeadPermission, 'lead.send'], { isSender: true });
   const form = await openForm();
   const checkbox = form.getByLabelText('Auto-distribute');
   expect(checkbox).not.toBeChecked();
@@ -105,7 +111,7 @@ test('auto-distribute is offered to holders of lead.send only, off by default, a
 
 test('a refused auto-distribute (403) is told as other refusals are, and the form stays', async () => {
   stubApi({ 'GET /lead': pageReply([]), 'POST /lead': { status: 403, data: { message: 'No permission' } } });
-  renderLeadRoutes('/lead/search', [...everyLeadPermission, 'lead.send']);
+  renderLeadRoutes('/lead/search', [...everyLeadPermission, 'lead.send'], { isSender: true });
   const form = await openForm();
   await user.type(form.getByLabelText('Email'), 'auto@example.com');
   await user.click(form.getByLabelText('Auto-distribute'));

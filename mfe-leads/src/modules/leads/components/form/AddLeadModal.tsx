@@ -1,16 +1,16 @@
 /**
  * Add lead (docs/product.md#leads): the form, then what the API made of it — the lead's id and its phone as
  * E.164 — with a way to open the new lead or add another. The list refreshes through the mutation's tags.
- * Holders of lead.send may have the lead queued for distribution as it is saved ("Auto-distribute", issue 33).
+ * Senders holding lead.send may have the lead queued for distribution as it is saved ("Auto-distribute", issue 33).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
-import { autoDistributePermission } from '@crm/shared/contract';
-import { Alert, Button, Checkbox, Descriptions, Flex, Form, Modal, PermissionGate, toastOutcome } from '@crm/shared/ui';
+import { Alert, Button, Checkbox, Descriptions, Flex, Form, Modal, toastOutcome } from '@crm/shared/ui';
 import { useLeadAddMutation, type LeadSaved } from '../../api/leadsApi.ts';
 import { routeUrl } from '@crm/shared/routes';
+import { useMayAutoDistribute } from '../../../transfer/send/hooks/useMaySend.ts';
 import { LeadFormFields } from './LeadFormFields.tsx';
 import { LeadFormModal } from './LeadFormModal.tsx';
 import { addLeadBodyOf, type LeadFormValues } from './leadFormValues.ts';
@@ -52,6 +52,7 @@ function AddLeadForm({ onSaved, onClose }: { onSaved(saved: LeadSaved): void; on
   const { t } = useTranslation('leads');
   const [form] = Form.useForm<LeadFormValues>();
   const [add, adding] = useLeadAddMutation();
+  const mayAutoDistribute = useMayAutoDistribute();
 
   const submit = async (values: LeadFormValues) => {
     const response = await toastOutcome(() => add(addLeadBodyOf(values)).unwrap(), { showFieldErrors: showLeadFieldErrorsIn(form) });
@@ -69,11 +70,11 @@ function AddLeadForm({ onSaved, onClose }: { onSaved(saved: LeadSaved): void; on
       onClose={onClose}
     >
       <LeadFormFields withStatus />
-      <PermissionGate rule={autoDistributePermission}>
+      {mayAutoDistribute && (
         <Form.Item<LeadFormValues> name="auto_distribute" valuePropName="checked" extra={t('leads.add.autoDistributeHelp')} data-testid="lead-form-auto_distribute">
           <Checkbox>{t('leads.add.autoDistribute')}</Checkbox>
         </Form.Item>
-      </PermissionGate>
+      )}
     </LeadFormModal>
   );
 }

@@ -83,7 +83,7 @@ test('refuses other files at once, previews a CSV with Empty cells and suggested
   expect(within(screen.getByTestId('lead-import-map-D')).getByText('Phone')).toBeInTheDocument();
   expect(screen.getByTestId('lead-import-header-hint')).toBeInTheDocument();
   expect(screen.getByTestId('lead-import-start')).toBeDisabled();
-  // "Import then send" is for senders only, auto-distribute for holders of lead.send.
+  // "Import then send" and auto-distribute are for senders holding lead.send only.
   expect(screen.queryByTestId('lead-import-send')).not.toBeInTheDocument();
   expect(screen.queryByTestId('lead-import-auto-distribute')).not.toBeInTheDocument();
 
@@ -130,7 +130,7 @@ test('refuses other files at once, previews a CSV with Empty cells and suggested
   expect(requestBody(calls(api, 'post', '/lead/import')[0]!)).not.toHaveProperty('auto_distribute');
 });
 
-test('auto-distribute: offered to holders of lead.send, off by default, sent with the import; its refusal shows under it', async () => {
+test('auto-distribute: offered to senders holding lead.send, off by default, sent with the import; its refusal shows under it', async () => {
   const refusal = 'Auto-distribute and "import then send" cannot both be on: choose one.';
   const api = stubApi({
     'GET /lead': pageReply([]),
@@ -138,7 +138,7 @@ test('auto-distribute: offered to holders of lead.send, off by default, sent wit
     'POST /lead/import/dry-run': { status: 200, data: { data: report } },
     'POST /lead/import': { status: 422, data: { message: refusal, errors: { auto_distribute: [refusal] } } },
   });
-  renderImport([...importer, 'lead.send']);
+  renderImport([...importer, 'lead.send'], true);
   await openWithFile(csvFile());
   const preview = await screen.findByTestId('lead-import-preview');
   await waitFor(() => expect(preview).toHaveAttribute('data-rows', '3'));

@@ -4,10 +4,8 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '@crm/shared';
-import { autoDistributePermission } from '@crm/shared/contract';
 import { Button, Divider, Flex, Form, Modal, Tooltip } from '@crm/shared/ui';
-import { useMaySend } from '../../send/hooks/useMaySend.ts';
+import { useMayAutoDistribute, useMaySend } from '../../send/hooks/useMaySend.ts';
 import { useImportDraft } from '../hooks/useImportDraft.ts';
 import { useImportRun } from '../hooks/useImportRun.ts';
 import { preloadPreviewReaders } from '../preview/previewFile.ts';
@@ -38,7 +36,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('leads');
   const draft = useImportDraft();
   const maySend = useMaySend();
-  const { can } = useAccess();
+  const mayAutoDistribute = useMayAutoDistribute();
   const run = useImportRun(draft.picked, draft.draft);
   const { picked, read } = draft;
   const started = run.job !== null;
@@ -57,7 +55,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
           errors={run.errors}
           onChange={draft.setOptions}
           send={maySend ? { state: draft.send, onChange: draft.setSend } : null}
-          autoDistribute={can(autoDistributePermission) ? { on: draft.autoDistribute, onChange: draft.setAutoDistribute } : null}
+          autoDistribute={mayAutoDistribute ? { on: draft.autoDistribute, onChange: draft.setAutoDistribute } : null}
         />
         {picked && !read.error && (
           <>
