@@ -1,7 +1,7 @@
 /**
- * `lead` live events (issue 34): a lead's status change, edit and deletion, a distribution run, a send job and a status
- * rules run each name their leads to whoever holds `lead.single.view`, and to no one else; a set of more than
- * `maxLeadEventIds` leads comes in several events; the ids of an event are distinct.
+ * `lead` live events (issue 34): a lead's status change, edit and deletion, a distribution run, a send job, a broker's
+ * report and a status rules run each name their leads to whoever holds `lead.single.view`, and to no one else; a set
+ * of more than `maxLeadEventIds` leads comes in several events; the ids of an event are distinct.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +11,7 @@ import * as tables from '../src/db/schema/index.ts';
 import { enqueueDistribution } from '../src/modules/leads/distributionQueue.ts';
 import { runDueDistributions } from '../src/modules/distribution/queue.ts';
 import { publishLeadChanges } from '../src/modules/events/changes.ts';
+import { applyBrokerReport } from '../src/modules/sending/status/apply.ts';
 import { distributionFixture } from './distributionFixture.ts';
 import type { OpenStream } from './eventStreamClient.ts';
 import { waitFor } from './helpers.ts';
@@ -42,6 +43,7 @@ describe('lead live events', () => {
   after(() => fx.close());
 
   const open = (token: string) => openLive(base, token);
+  const leadEventCount = async () => (await fx.context.database.db.select({ id: tables.events.id }).from(tables.events).where(eq(tables.events.kind, 'lead'))).length;
   const nextLeadIds = async (stream: OpenStream) => (await nextPayload<{ ids: number[] }>(stream, 'lead')).ids;
 
   /** Reads `lead` events until every wanted lead was named; returns every id named meanwhile. */
@@ -63,10 +65,9 @@ describe('lead live events', () => {
       assert.equal(edited.statusCode, 200, edited.body);
       assert.deepEqual(await nextLeadIds(viewerStream), [lead.id]);
       // An edit that changes nothing writes nothing, and tells no one.
-      const eventCount = async () => (await fx.context.database.db.select({ id: tables.events.id }).from(tables.events)).length;
-      const before = await eventCount();
+      const before = await leadEventCount();
       assert.equal((await fx.call('PUT', `/lead/${lead.id}`, { name: 'Edited' })).statusCode, 200);
-      assert.equal(await eventCount(), before);
+      assert.equal(await leadEventCount(), before);
 
       const deleted = await fx.call('DELETE', `/lead/${lead.id}`);
       assert.equal(deleted.statusCode, 200, deleted.body);
@@ -105,7 +106,7 @@ describe('lead live events', () => {
     }
   });
 
-  test('a send job names the leads of each batch of outcomes', async () => {
+  test("a send job names the leads of each batch of outcomes; a broker's report names its lead", async () => {
     const desk = await fx.desk();
     const leads = [await fx.newLead(), await fx.newLead(), await fx.newLead()];
     const ids = leads.map((lead) => lead.id);
@@ -116,6 +117,16 @@ describe('lead live events', () => {
       const seen = await leadIdsUntil(stream, ids);
       assert.deepEqual(sorted(seen), sorted(ids));
       await waitFor(async () => leads.every((lead) => desk.broker.timesReceived(lead.email) === 1));
+
+      // The broker reports a deposit on one of them (as a postback or a pull would): that lead alone; a repeat is no change.
+      const [reported] = ids as [number];
+      const target = { leadId: reported, departmentId: desk.id };
+      const report = { status: 'Deposit', ftd_at: new Date(), payload: {} };
+      assert.equal(await applyBrokerReport(fx.context.database.db, target, report, 'push'), true);
+      assert.deepEqual(await nextLeadIds(stream), [reported]);
+      const before = await leadEventCount();
+      assert.equal(await applyBrokerReport(fx.context.database.db, target, report, 'pull'), false);
+      assert.equal(await leadEventCount(), before);
     } finally {
       stream.close();
     }
@@ -148,10 +159,9 @@ describe('lead live events', () => {
     const db = fx.context.database.db;
     const stream = await open(viewer.token);
     try {
-      const count = async () => (await db.select({ id: tables.events.id }).from(tables.events)).length;
-      const before = await count();
+      const before = await leadEventCount();
       await publishLeadChanges(db, []);
-      assert.equal(await count(), before);
+      assert.equal(await leadEventCount(), before);
       await publishLeadChanges(db, [7, 7, 8, 7]);
       assert.deepEqual(await nextLeadIds(stream), [7, 8]);
     } finally {
