@@ -9,7 +9,8 @@
  * before — inserts a `sending` history row for each pair not sent before (nor under way, nor of unknown outcome), with
  * its verdicts and the lead's attempt count. A pair sent elsewhere comes back as ALREADY_SENT, its slots given back.
  * After a call (`finish`), or at the end of a pass without one: the send's outcome (outcome.ts), slots given back, the
- * verdicts and the lead's distribution state, in one transaction.
+ * verdicts and the lead's distribution state, in one transaction. Each transaction ends with one insert of live events
+ * (modules/events): the leads it started or settled, and the departments whose cap counters it moved.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DistributionState, DistributionVerdict } from '@crm/shared/contract';
@@ -17,6 +18,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { Batcher } from '../../db/batcher.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { columnLiteral } from '../../db/sqlArrays.ts';
+import { publishChanges } from '../events/changes.ts';
 import { outcomeUnknownStatuses } from '../sending/engine/checks.ts';
 import { writeSendOutcomes, type SendOutcome } from '../sending/engine/outcome.ts';
 import type { Verdict } from './candidates.ts';
@@ -151,6 +153,11 @@ async function startAll(db: Db, starts: readonly AttemptStart[]): Promise<Starte
         return reservation?.ok ? reservation.slots : [];
       });
     await releaseCapSlots(tx, refusedSlots);
+    const kept = starts.flatMap((start, index) => {
+      const reservation = reservations[index];
+      return claimed.has(start.leadId) && reservation?.ok ? [{ leadId: start.leadId, slots: reservation.slots }] : [];
+    });
+    await publishChanges(tx, { leadIds: kept.map((entry) => entry.leadId), departmentIds: kept.flatMap((entry) => entry.slots.map((slot) => slot.department_id)) });
     return starts.map((start, index): StartedAttempt => {
       const reservation = reservations[index];
       if (!reservation) throw new Error('a reservation is missing');
@@ -166,11 +173,10 @@ async function finishAll(db: Db, writes: readonly LeadWrite[]): Promise<void> {
     const sends = writes.flatMap((write) => (write.send ? [write.send] : []));
     if (sends.length > 0) await writeSendOutcomes(tx, sends);
     // All at once, in the one order of every counter lock (capSlots.ts).
-    await releaseCapSlots(
-      tx,
-      writes.flatMap((write) => write.release ?? []),
-    );
+    const released = writes.flatMap((write) => write.release ?? []);
+    await releaseCapSlots(tx, released);
     await writeVerdictsAndStates(tx, writes);
+    await publishChanges(tx, { leadIds: writes.map((write) => write.leadId), departmentIds: released.map((slot) => slot.department_id) });
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * A broker department's working hours and caps (`department_limits`, `department_caps`). A department without a
  * limits row reads the table's defaults: UTC, no windows (open around the clock), refusals do not count, no pacing;
- * without cap rows it is uncapped. PUT replaces the hours, or the caps, whole.
+ * without cap rows it is uncapped. PUT replaces the hours, or the caps, whole, and tells the caps board (a `caps` event).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { capPeriods, type CapPeriod, type CapRow, type DepartmentCaps, type Depa
 import type { Db, Executor } from '../../db/database.ts';
 import { brokerDepartments, countries, departmentCaps, departmentLimits } from '../../db/schema/index.ts';
 import { invalidUnlessEmpty, notFound } from '../../http/errors.ts';
+import { publishCapsChanges } from '../events/changes.ts';
 import type { OpeningHours } from '../../time/openingHours.ts';
 
 export type DepartmentLimits = OpeningHours & { refusals_count: boolean; pacing_per_hour: number | null };
@@ -73,10 +74,13 @@ const weekdayThenStart = (a: { weekday: number; from: string }, b: { weekday: nu
 export async function writeHours(db: Db, departmentId: number, body: z.output<typeof departmentHoursBody>): Promise<DepartmentHours> {
   await requireDepartment(db, departmentId);
   const values = { time_zone: body.time_zone, windows: [...body.windows].sort(weekdayThenStart), closed_dates: [...body.closed_dates].sort() };
-  await db
-    .insert(departmentLimits)
-    .values({ department_id: departmentId, ...values })
-    .onConflictDoUpdate({ target: departmentLimits.department_id, set: { ...values, updated_at: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(departmentLimits)
+      .values({ department_id: departmentId, ...values })
+      .onConflictDoUpdate({ target: departmentLimits.department_id, set: { ...values, updated_at: new Date() } });
+    await publishCapsChanges(tx, [departmentId]);
+  });
   return readHours(db, departmentId);
 }
 
@@ -129,6 +133,7 @@ export async function writeCaps(db: Db, departmentId: number, body: z.output<typ
       .onConflictDoUpdate({ target: departmentLimits.department_id, set: { ...values, updated_at: new Date() } });
     await tx.delete(departmentCaps).where(eq(departmentCaps.department_id, departmentId));
     if (settings.length > 0) await tx.insert(departmentCaps).values(settings);
+    await publishCapsChanges(tx, [departmentId]);
   });
   return readCaps(db, departmentId);
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DistributionState } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
 import { columnLiteral } from '../../db/sqlArrays.ts';
+import { publishLeadChanges } from '../events/changes.ts';
 import { loadPassBatch } from './batch.ts';
 import { distributeLead, type DistributionDeps } from './engine.ts';
 
@@ -33,17 +34,26 @@ async function claimDue(executor: Executor, states: readonly DistributionState[]
   return result.rows.map((row) => Number(row.lead_id));
 }
 
-/** No rule is enabled: the leads are left unassigned with NO_RULE, their verdicts written, in one statement. */
+/** No rule is enabled: the leads are left unassigned with NO_RULE, their verdicts written, in one statement, then their event. */
 async function settleWithoutRules(executor: Executor, leadIds: readonly number[]): Promise<void> {
   const detail = 'no rule matches the lead';
-  await executor.execute(sql`
-    with settled as (
-      update lead_distributions set state = 'unassigned', reason_code = 'NO_RULE', reason = ${detail}, hold_until = null, updated_at = now()
-       where lead_id = any(${columnLiteral(leadIds)}::int[]) and state in ('pending', 'held')
-      returning lead_id, attempts
-    )
-    insert into distribution_decisions (lead_id, attempt, tier, department_id, code, detail)
-    select lead_id, attempts + 1, null, null, 'NO_RULE', ${detail} from settled`);
+  await executor.transaction(async (tx) => {
+    const settled = await tx.execute<{ lead_id: number }>(sql`
+      with settled as (
+        update lead_distributions set state = 'unassigned', reason_code = 'NO_RULE', reason = ${detail}, hold_until = null, updated_at = now()
+         where lead_id = any(${columnLiteral(leadIds)}::int[]) and state in ('pending', 'held')
+        returning lead_id, attempts
+      ),
+      decided as (
+        insert into distribution_decisions (lead_id, attempt, tier, department_id, code, detail)
+        select lead_id, attempts + 1, null, null, 'NO_RULE', ${detail} from settled
+      )
+      select lead_id from settled`);
+    await publishLeadChanges(
+      tx,
+      settled.rows.map((row) => Number(row.lead_id)),
+    );
+  });
 }
 
 /** Wake-ups of a worker (worker.ts): a run that found nothing more to claim claims again after one. */

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyBody, eventStreamQuery, eventTicket, maxId, wholeNumberText } from '@crm/shared/contract';
+import { emptyBody, eventStreamQuery, eventTicket, maxId, maxLeadEventIds, wholeNumberText } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import type { Listen } from '../../db/listen.ts';
 import { requireAuth } from '../../http/access.ts';
@@ -65,7 +65,9 @@ export const eventStreamRoutes: FastifyPluginAsyncZod<EventStreamOptions> = asyn
         summary: 'My live updates, as Server-Sent Events',
         description:
           'Authenticate with `?ticket=` (from POST /api/events/ticket, used once) or the bearer header. Each message has `event:` its kind (`job`: `{ id, status, progress, total, pending, processed, failed }`, ' +
-          '`notification`: `{ id, unread }`), `id:` its number and `data:` its JSON payload; `ready` (`{ complete }`) follows the events a resumed stream missed. ' +
+          `\`notification\`: \`{ id, unread }\`, \`lead\`: \`{ ids }\` — leads whose status, delivery, FTD or fields changed or that were deleted, at most ${maxLeadEventIds} ids an event, to holders of \`lead.single.view\`, ` +
+          '`caps`: `{ department_ids }` — departments whose cap counters, circuit, caps or hours changed, to holders of `broker.department.caps.view`), ' +
+          '`id:` its number and `data:` its JSON payload; `ready` (`{ complete }`) follows the events a resumed stream missed. ' +
           'Resume with the `Last-Event-ID` header or `?last_event_id=`; `complete` false means events were purged since, so reload. A comment every 15 s keeps it open; the stream ends when the session does.',
         querystring: eventStreamQuery,
         produces: ['text/event-stream'],

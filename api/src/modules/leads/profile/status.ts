@@ -4,6 +4,7 @@ import type { LeadDetail } from '@crm/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { leads, leadStatusHistories } from '../../../db/schema/index.ts';
 import { invalid, notFound } from '../../../http/errors.ts';
+import { publishLeadChanges } from '../../events/changes.ts';
 import { toLeadDetail } from './detail.ts';
 import { statusClasses, statusProblem } from './references.ts';
 
@@ -22,12 +23,17 @@ export async function changeLeadStatus(db: Db, id: number, statusId: number, use
       .returning();
     if (!row) throw notFound('Lead');
     await tx.insert(leadStatusHistories).values({ lead_id: id, from_status_id: existing.status_id, to_status_id: statusId, cause: 'user', user_id: userId });
-    return toLeadDetail(tx, row);
+    const detail = await toLeadDetail(tx, row);
+    await publishLeadChanges(tx, [id]);
+    return detail;
   });
 }
 
 /** Deletes a lead; its tags and histories go with it (cascading foreign keys). */
 export async function deleteLead(db: Db, id: number): Promise<void> {
-  const removed = await db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
-  if (removed.length === 0) throw notFound('Lead');
+  await db.transaction(async (tx) => {
+    const removed = await tx.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
+    if (removed.length === 0) throw notFound('Lead');
+    await publishLeadChanges(tx, [id]);
+  });
 }

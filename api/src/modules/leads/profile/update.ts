@@ -11,6 +11,7 @@ import { normalizePhone } from '@crm/shared/phone';
 import type { Db, Executor } from '../../../db/database.ts';
 import { leadDataHistories, leads, leadTags, tags } from '../../../db/schema/index.ts';
 import { invalid, notFound } from '../../../http/errors.ts';
+import { publishLeadChanges } from '../../events/changes.ts';
 import { toLeadDetail, type LeadRow } from './detail.ts';
 import { referenceErrors, type FieldErrors } from './references.ts';
 import { blacklistErrors, findBlacklistHits } from '../blacklist/matcher.ts';
@@ -190,6 +191,8 @@ export async function updateLead(db: Db, id: number, body: LeadUpdate, userId: n
       .returning();
     if (!row) throw new Error('the lead vanished during its update');
     await tx.insert(leadDataHistories).values(changes.map((change) => ({ lead_id: id, user_id: userId, ...change })));
-    return toLeadDetail(tx, row);
+    const detail = await toLeadDetail(tx, row);
+    await publishLeadChanges(tx, [id]);
+    return detail;
   });
 }

@@ -9,11 +9,12 @@
  * cannot loop) and a retried attempt skips what the failed one already changed: the job is idempotent.
  *
  * Set-based: per rule, batches of leads read in `(status_id, created_at, id)` index order, each batch one statement
- * that updates the leads and writes their histories together.
+ * that updates the leads and writes their histories together, and a `lead` event naming them (modules/events).
  */
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { jobs as jobsTable, leads, leadStatusSettings } from '../../../db/schema/index.ts';
+import { publishLeadChanges } from '../../events/changes.ts';
 import type { JobContext, JobOutcome, JobQueue } from '../../jobs/queue.ts';
 import type { JobRow } from '../../jobs/service.ts';
 import { html } from '../../notifications/html.ts';
@@ -41,7 +42,8 @@ type BatchOutcome = { changed: number; scanned: number; cursor: Cursor };
 /** Changes one batch of a rule's eligible leads after `cursor`; the cursor is text so no microsecond is lost. */
 async function applyBatch(db: Db, rule: Rule, cutoff: Date, jobId: number, cursor: Cursor, batchSize: number): Promise<BatchOutcome> {
   const after = cursor ? sql`and (${leads.created_at}, ${leads.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id})` : sql``;
-  const result = await db.execute<{ changed: number; scanned: number; last_created: string | null; last_id: number | null }>(sql`
+  return db.transaction(async (tx) => {
+    const result = await tx.execute<{ changed: number[]; scanned: number; last_created: string | null; last_id: number | null }>(sql`
     with candidates as (
       select ${leads.id} as id, ${leads.created_at} as created_at from ${leads}
       where ${eligible(rule, cutoff)} ${after}
@@ -59,14 +61,17 @@ async function applyBatch(db: Db, rule: Rule, cutoff: Date, jobId: number, curso
       insert into lead_status_histories (lead_id, from_status_id, to_status_id, cause, lead_status_setting_id, job_id)
       select id, ${rule.condition_status_id}, ${rule.last_status_id}, 'rule', ${rule.id}, ${jobId} from changed
     )
-    select (select count(*) from changed)::int as changed,
+    select coalesce((select json_agg(id) from changed), '[]'::json) as changed,
            (select count(*) from candidates)::int as scanned,
            tail.created_at::text as last_created, tail.id as last_id
     from (select 1) as one
     left join lateral (select id, created_at from candidates order by created_at desc, id desc limit 1) as tail on true`);
-  const row = result.rows[0];
-  const nextCursor = row?.last_created && row.last_id !== null ? { createdAt: row.last_created, id: Number(row.last_id) } : null;
-  return { changed: Number(row?.changed ?? 0), scanned: Number(row?.scanned ?? 0), cursor: nextCursor };
+    const row = result.rows[0];
+    const changed = row?.changed ?? [];
+    await publishLeadChanges(tx, changed);
+    const nextCursor = row?.last_created && row.last_id !== null ? { createdAt: row.last_created, id: Number(row.last_id) } : null;
+    return { changed: changed.length, scanned: Number(row?.scanned ?? 0), cursor: nextCursor };
+  });
 }
 
 async function eligibleCount(db: Db, rule: Rule, cutoff: Date): Promise<number> {

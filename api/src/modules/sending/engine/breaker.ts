@@ -7,10 +7,12 @@
  * `threshold` calls in all rather than per process. A send asks on the hot path, so each process answers from its
  * snapshot of the rows that are not clean, read again at most every `refreshMs`: a closed circuit and a success on it
  * cost no statement. A failure is one upsert; the trial is claimed by one guarded update, so one process gets it.
+ * A failure and a recovery tell the caps board (a `caps` event for the integration's departments, modules/events).
  */
 import { and, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/database.ts';
-import { integrationCircuits, sendIntegrations } from '../../../db/schema/index.ts';
+import type { Db, Executor } from '../../../db/database.ts';
+import { brokerDepartments, integrationCircuits, sendIntegrations } from '../../../db/schema/index.ts';
+import { publishCapsChanges } from '../../events/changes.ts';
 
 export type BreakerOptions = {
   threshold: number;
@@ -121,14 +123,29 @@ export class CircuitBreakers {
     return !row?.openUntil;
   }
 
+  /** A write of a circuit, with a `caps` event for the departments sending through it (rare: on failures and recoveries). */
+  private async write<Result>(integrationId: number, statement: (tx: Executor) => Promise<Result>): Promise<Result> {
+    return this.db.transaction(async (tx) => {
+      const result = await statement(tx);
+      const departments = await tx.select({ id: brokerDepartments.id }).from(brokerDepartments).where(eq(brokerDepartments.send_integration_id, integrationId));
+      await publishCapsChanges(
+        tx,
+        departments.map((department) => department.id),
+      );
+      return result;
+    });
+  }
+
   /** The call went through: a circuit this process knows to be unclean is closed; a clean one costs nothing. */
   async succeeded(integrationId: number): Promise<void> {
     if (clean(this.snapshot.get(integrationId))) return;
-    const [row] = await this.db
-      .update(integrationCircuits)
-      .set({ failures: 0, opened_at: null, open_until: null, trial_until: null, updated_at: sql`${this.clock()}` })
-      .where(eq(integrationCircuits.integration_id, integrationId))
-      .returning(columns);
+    const [row] = await this.write(integrationId, (tx) =>
+      tx
+        .update(integrationCircuits)
+        .set({ failures: 0, opened_at: null, open_until: null, trial_until: null, updated_at: sql`${this.clock()}` })
+        .where(eq(integrationCircuits.integration_id, integrationId))
+        .returning(columns),
+    );
     this.store(integrationId, row);
   }
 
@@ -141,7 +158,8 @@ export class CircuitBreakers {
     const clock = this.clock();
     const { threshold, coolDownMs } = this.options;
     const until = sql`${clock} + ${coolDownMs}::int * interval '1 millisecond'`;
-    const rows = await this.db.execute<{ id: number; failures: number; open_until: Date | string | null; trial_until: Date | string | null }>(sql`
+    const rows = await this.write(integrationId, (tx) =>
+      tx.execute<{ id: number; failures: number; open_until: Date | string | null; trial_until: Date | string | null }>(sql`
       insert into ${integrationCircuits} (integration_id, failures, opened_at, open_until, updated_at)
       select ${sendIntegrations.id}, 1, case when 1 >= ${threshold}::int then ${clock} end, case when 1 >= ${threshold}::int then ${until} end, ${clock}
       from ${sendIntegrations} where ${sendIntegrations.id} = ${integrationId}
@@ -152,7 +170,8 @@ export class CircuitBreakers {
         open_until = case when ${integrationCircuits}.open_until is not null or ${integrationCircuits}.failures + 1 >= ${threshold}::int then ${until} end,
         trial_until = null,
         updated_at = ${clock}
-      returning integration_id as id, failures, open_until, trial_until`);
+      returning integration_id as id, failures, open_until, trial_until`),
+    );
     const [row] = rows.rows;
     const at = (value: Date | string | null) => (value === null ? null : new Date(value));
     this.store(integrationId, row ? { id: row.id, failures: row.failures, openUntil: at(row.open_until), trialUntil: at(row.trial_until) } : undefined);

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { SendReport } from '@crm/shared/contract';
 import { brokerDepartments, leadSendHistories, leads, sources } from '../../../db/schema/index.ts';
 import { refreshSmallTableStatistics } from '../../../db/statistics.ts';
+import { publishLeadChanges } from '../../events/changes.ts';
 import { PermanentJobError, type JobContext, type JobOutcome } from '../../jobs/queue.ts';
 import { html } from '../../notifications/html.ts';
 import type { LeadToSend } from '../adapters/types.ts';
@@ -91,16 +92,20 @@ function claimer(context: JobContext, target: ClaimTarget, concurrency: number):
   );
 }
 
-/** Outcomes written in one transaction per batch. */
+/** Outcomes written in one transaction per batch, with one live event naming the batch's leads. */
 function outcomeWriter(context: JobContext, departmentId: number): Batcher<Written, void> {
   return new Batcher(
     async (written: Written[]) => {
-      await context.db.transaction((tx) =>
-        writeSendOutcomes(
+      await context.db.transaction(async (tx) => {
+        await writeSendOutcomes(
           tx,
           written.map(({ lead, attempt }) => ({ leadId: lead.id, historyId: lead.historyId, departmentId, attempt })),
-        ),
-      );
+        );
+        await publishLeadChanges(
+          tx,
+          written.map(({ lead }) => lead.id),
+        );
+      });
       return written.map(() => undefined);
     },
     { maxItems: 100, maxWaitMs: 50 },

@@ -2,11 +2,12 @@
  * A broker's report on a lead (pulled or pushed back) applied once: its status (`api_lead_status`, `live_status`) and
  * first deposit (`api_ftd_at`, kept once set), a broker-history row, and, when one of our lead statuses bears the
  * broker's status name, the lead's status with a status-history row (cause `broker`). A report that changes nothing
- * writes nothing, so a pull may repeat itself safely.
+ * writes nothing, so a pull may repeat itself safely. A change is a `lead` event (modules/events).
  */
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { leadBrokerHistories, leadSendHistories, leadStatusHistories, leads, statuses } from '../../../db/schema/index.ts';
+import { publishLeadChanges } from '../../events/changes.ts';
 
 export type BrokerReport = {
   /** How the broker names the lead: its own id, our public id, or the email. */
@@ -78,6 +79,7 @@ export async function applyBrokerReport(db: Db, target: ReportTarget, report: Br
     if (statusChanges) {
       await tx.insert(leadStatusHistories).values({ lead_id: target.leadId, from_status_id: lead.status_id, to_status_id: ours.id, cause: 'broker' });
     }
+    await publishLeadChanges(tx, [target.leadId]);
     return true;
   });
 }
