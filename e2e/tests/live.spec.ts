@@ -121,3 +121,24 @@ test('the stream drops while the API restarts, says so in the header, then comes
   await expect(row).toContainText(/finished/i, { timeout: 20_000 });
   await expect(page.getByTestId('jobs-page')).toHaveAttribute('data-polling', 'false');
 });
+
+test("a lead's status changed elsewhere shows on its open profile without a reload", async ({ page, request }) => {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const headers = { authorization: `Bearer ${await apiLogin(request, admin)}` };
+  const create = async (path: string, data: unknown): Promise<number> => {
+    const response = await request.post(`${apiBaseUrl}${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { id: number } }).data.id;
+  };
+  const statusId = await create('/settings/status', { name: `E2E live ${tag}`, class: 'lead' });
+  const leadId = await create('/lead', { name: 'E2E Live', email: `e2e-live-${tag}@example.com` });
+
+  await signIn(page, admin, /\/dashboard$/);
+  await page.goto(`/lead/single/${leadId}`);
+  await expect(page.getByTestId('lead-profile-status')).not.toContainText(`E2E live ${tag}`);
+  await expectLive(page);
+  // Another user (a postback, a rule) moves the lead: the open profile follows within the event's round trip.
+  const changed = await request.put(`${apiBaseUrl}/lead/${leadId}/status`, { headers, data: { status_id: statusId } });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await expect(page.getByTestId('lead-profile-status')).toContainText(`E2E live ${tag}`, { timeout: 5_000 });
+});

@@ -12,7 +12,6 @@ import { onLiveSignal, type LiveSignals } from './liveSignals.ts';
 /** The part of RTK Query's cache lifecycle API used here. */
 export type LiveCacheLifecycle<Data> = {
   dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
-  cacheDataLoaded: Promise<unknown>;
   cacheEntryRemoved: Promise<unknown>;
   updateCachedData(recipe: (draft: Draft<Data>) => void): unknown;
   getCacheEntry(): { endpointName?: string; data?: Data | undefined };
@@ -46,17 +45,16 @@ export function liveCacheUpdates<Arg, Data, Kind extends LiveEventKind>(kind: Ki
     const entry: LiveCacheEntry<Arg, Data> = {
       arg,
       data: () => lifecycle.getCacheEntry().data,
-      update: (recipe) => void lifecycle.updateCachedData(recipe),
+      update: (recipe) => {
+        if (lifecycle.getCacheEntry().data !== undefined) lifecycle.updateCachedData(recipe);
+      },
       refetch: () => {
         if (pending) return;
         pending = setTimeout(refetchNow, Math.max(0, lastRefetch + minGapMs - Date.now()));
       },
     };
-    try {
-      await lifecycle.cacheDataLoaded;
-    } catch {
-      return; // removed before its first answer
-    }
+    // Listening from the start, not from the first answer: an entry whose first read failed (the API restarting) is
+    // read again when the stream comes back (`resync`) or an event concerns it; an entry without data is not patched.
     const unsubscribe = [onLiveSignal(kind, (payload) => onEvent(payload, entry)), onLiveSignal('resync', entry.refetch)];
     await lifecycle.cacheEntryRemoved;
     for (const stop of unsubscribe) stop();
@@ -73,13 +71,15 @@ export function applyJobEvent(job: Draft<Job>, event: JobEvent): void {
 
 /**
  * For an endpoint reading one job (the argument is its id; `locate` finds it in the cached data): patched by the job's
- * events as they come, refetched once it ends (its result, error and end time are not in the event).
+ * events as they come, refetched once it ends (its result, error and end time are not in the event) or while it has no
+ * data.
  */
 export function followJob<Data>(locate: (data: Draft<Data>) => Draft<Job>) {
   return liveCacheUpdates<number, Data, 'job'>('job', (event, entry) => {
     if (event.id !== entry.arg) return;
     entry.update((draft) => applyJobEvent(locate(draft), event));
-    if (endedStatuses.includes(event.status)) entry.refetch();
+    // Without data yet (its first read failed) there was nothing to patch.
+    if (entry.data() === undefined || endedStatuses.includes(event.status)) entry.refetch();
   });
 }
 

@@ -1,10 +1,9 @@
 import type { Job } from '../../contract/index.ts';
 import { jobFixture, profileFixture } from '../../testing/fixtures.ts';
 import { installTestHttpClient, type TestReply } from '../../testing/httpAdapter.ts';
-import { createMemoryStorage } from '../../testing/memoryStorage.ts';
+import { createTestStore } from '../../testing/renderWithProviders.tsx';
 import { baseApi } from '../http/baseApi.ts';
 import { parseRuntimeConfig, setRuntimeConfig } from '../runtimeConfig.ts';
-import { createAppStore } from '../store/createAppStore.ts';
 import { followJob, followJobList } from './liveCache.ts';
 import { startLiveUpdates } from './startLiveUpdates.ts';
 import { TestSource } from './testSource.ts';
@@ -21,14 +20,15 @@ const progress = { total: 10, pending: 6, processed: 4, failed: 0 };
 
 const ticket: TestReply = { status: 201, data: { data: { ticket: 't'.repeat(43), expires_at: '2026-11-28T10:00:00Z' } } };
 
-function setUp(ticketReply: () => TestReply = () => ticket) {
+function setUp(ticketReply: () => TestReply = () => ticket, jobReply: () => TestReply = () => ({ status: 200, data: { data: jobFixture({ id: 5, status: 'running', progress: 10 }) } })) {
   TestSource.opened = [];
   setRuntimeConfig(parseRuntimeConfig({ apiBaseUrl: 'http://api.test/api' }, { protocol: 'http:', hostname: 'console.test' }));
-  const store = createAppStore({ storage: createMemoryStorage() });
+  // A test store: its cache entries end with the test (setupTests.ts), not answering the next test's events.
+  const { store } = createTestStore();
   const http = installTestHttpClient((request) => {
     if (request.url === '/events/ticket') return ticketReply();
     if (request.url === '/profile') return { status: 200, data: { data: profileFixture({ total_notifications: 4 }) } };
-    if (request.url === '/test/jobs/5') return { status: 200, data: { data: jobFixture({ id: 5, status: 'running', progress: 10 }) } };
+    if (request.url === '/test/jobs/5') return jobReply();
     if (request.url === '/test/jobs') return { status: 200, data: { data: [jobFixture({ id: 5, status: 'running', progress: 10 })] } };
     return { status: 404 };
   });
@@ -110,5 +110,24 @@ test('a ticket that cannot be had while the API restarts shows no error toast, a
   expect(http.serverError).not.toHaveBeenCalled();
   await new Promise((resolve) => setTimeout(resolve, 1300));
   expect(requestsTo('/events/ticket')).toBe(2);
+  live.stop();
+});
+
+test('an entry whose first read failed (the API restarting) is read again when the stream comes back', async () => {
+  let down = true;
+  const { store, live, requestsTo } = setUp(undefined, () => (down ? { networkError: true } : { status: 200, data: { data: jobFixture({ id: 5, status: 'running', progress: 30 }) } }));
+  const subscription = store.dispatch(testApi.endpoints.testJob.initiate(5));
+  await subscription;
+  expect(testApi.endpoints.testJob.select(5)(store.getState()).isError).toBe(true);
+  // An event before any data patches nothing and asks for the job.
+  TestSource.latest().send('job', 1, { id: 5, status: 'running', progress: 20, ...progress });
+  await settle();
+  expect(requestsTo('/test/jobs/5')).toBe(2);
+  down = false;
+  TestSource.latest().send('ready', 1, { complete: true });
+  await settle();
+  expect(requestsTo('/test/jobs/5')).toBe(3);
+  expect(testApi.endpoints.testJob.select(5)(store.getState()).data?.data).toMatchObject({ progress: 30 });
+  subscription.unsubscribe();
   live.stop();
 });
