@@ -2,7 +2,9 @@
  * A Server-Sent Events client for the tests: `GET /api/events` on a listening app, read as a stream (fetch), parsed into
  * messages. `next` waits for the next message that is not a heartbeat; `ended` settles when the server ends the stream.
  */
-export type SseMessage = { id: string | undefined; event: string; data: string };
+import { SseReader, type SseMessage } from '../src/dev/sseMessage.ts';
+
+export type { SseMessage };
 
 export type OpenStream = {
   status: number;
@@ -14,22 +16,6 @@ export type OpenStream = {
   ended(timeoutMs: number): Promise<boolean>;
   close(): void;
 };
-
-function parse(block: string): SseMessage | null {
-  let id: string | undefined;
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':') || line === '') continue;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'id') id = value;
-    else if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  }
-  return id === undefined && data.length === 0 ? null : { id, event, data: data.join('\n') };
-}
 
 export async function openEventStream(baseUrl: string, options: { query?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<OpenStream> {
   const url = new URL('/api/events', baseUrl);
@@ -48,7 +34,7 @@ export async function openEventStream(baseUrl: string, options: { query?: Record
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const messages: SseMessage[] = [];
-  let buffer = '';
+  const sse = new SseReader();
   let done = false;
   let notify: () => void = () => undefined;
   const pump = (async () => {
@@ -56,13 +42,7 @@ export async function openEventStream(baseUrl: string, options: { query?: Record
       for (;;) {
         const chunk = await reader.read();
         if (chunk.done) break;
-        buffer += chunk.value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = parse(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          if (message) messages.push(message);
-        }
+        messages.push(...sse.push(chunk.value));
         notify();
       }
     } catch {

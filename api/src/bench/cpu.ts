@@ -9,7 +9,7 @@ import { cpus } from 'node:os';
 const ticksPerSecond = 100;
 
 /** User + system CPU of a process in ms, or null once it is gone. */
-function processCpuMs(pid: number): number | null {
+export function processCpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.

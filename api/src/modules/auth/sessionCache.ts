@@ -32,6 +32,16 @@ export class SessionCache {
     this.entries.set(tokenHash, { auth, until: Math.min(Date.now() + this.ttlMs, expiresAt.getTime()) });
   }
 
+  /** Whether a held entry is past half its life: a caller that keeps asking can look it up again before it lapses. */
+  ageing(tokenHash: string): boolean {
+    const entry = this.entries.get(tokenHash);
+    return entry !== undefined && entry.until - Date.now() < this.ttlMs / 2;
+  }
+
+  forget(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+  }
+
   clear(): void {
     this.entries.clear();
   }

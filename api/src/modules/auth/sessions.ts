@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { BrowserSession } from '@crm/shared/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -23,17 +23,29 @@ export async function openSession(db: Db, input: { userId: number; ip: string | 
 
 /** The signed-in user behind a token, or null when the token is unknown, revoked or expired. */
 export async function authenticate(db: Db, token: string, cache?: SessionCache): Promise<AuthContext | null> {
-  return authenticateHash(db, hashToken(token), cache);
+  const tokenHash = hashToken(token);
+  return (await authenticateHashes(db, [tokenHash], cache)).get(tokenHash) ?? null;
 }
 
-/** `authenticate` by the token's hash: what a live stream holds to check its session again at every event. */
-export async function authenticateHash(db: Db, tokenHash: string, cache?: SessionCache): Promise<AuthContext | null> {
-  const cached = cache?.get(tokenHash);
-  if (cached) return cached;
-  const [session] = await db
+/**
+ * `authenticate` for many tokens by their hashes, in one statement (what the live streams of a process hold to check
+ * their sessions again at each event): the valid sessions among them, by token hash; an unknown, revoked or expired one is absent. `refresh` looks
+ * every one up, cached or not, and drops from the cache those no longer valid.
+ */
+export async function authenticateHashes(db: Db, tokenHashes: readonly string[], cache?: SessionCache, refresh = false): Promise<Map<string, AuthContext>> {
+  const found = new Map<string, AuthContext>();
+  const unknown: string[] = [];
+  for (const tokenHash of tokenHashes) {
+    const cached = refresh ? null : cache?.get(tokenHash);
+    if (cached) found.set(tokenHash, cached);
+    else unknown.push(tokenHash);
+  }
+  if (unknown.length === 0) return found;
+  const rows = await db
     // The permissions come in the same statement: one round trip per authenticated request, not two.
     .select({
       id: sessions.id,
+      token_hash: sessions.token_hash,
       user_id: sessions.user_id,
       last_active: sessions.last_active,
       expires_at: sessions.expires_at,
@@ -41,15 +53,16 @@ export async function authenticateHash(db: Db, tokenHash: string, cache?: Sessio
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at), gt(sessions.expires_at, sql`now()`)))
-    .limit(1);
-  if (!session) return null;
-  if (Date.now() - session.last_active.getTime() > lastActiveResolutionMs) {
-    await db.update(sessions).set({ last_active: new Date() }).where(eq(sessions.id, session.id));
+    .where(and(inArray(sessions.token_hash, unknown), isNull(sessions.revoked_at), gt(sessions.expires_at, sql`now()`)));
+  const idle = rows.filter((row) => Date.now() - row.last_active.getTime() > lastActiveResolutionMs).map((row) => row.id);
+  if (idle.length > 0) await db.update(sessions).set({ last_active: new Date() }).where(inArray(sessions.id, idle));
+  for (const row of rows) {
+    const auth = { userId: row.user_id, sessionId: row.id, permissions: row.permissions };
+    cache?.set(row.token_hash, auth, row.expires_at);
+    found.set(row.token_hash, auth);
   }
-  const auth = { userId: session.user_id, sessionId: session.id, permissions: session.permissions };
-  cache?.set(tokenHash, auth, session.expires_at);
-  return auth;
+  if (refresh) for (const tokenHash of unknown) if (!found.has(tokenHash)) cache?.forget(tokenHash);
+  return found;
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -12,9 +12,9 @@ import type { Listen } from '../../db/listen.ts';
 import { requireAuth } from '../../http/access.ts';
 import { invalid, unauthenticated } from '../../http/errors.ts';
 import type { SessionCache } from '../auth/sessionCache.ts';
-import { authenticateHash } from '../auth/sessions.ts';
 import { bearerTokenOf, hashToken } from '../auth/tokens.ts';
 import { EventHub } from './hub.ts';
+import { SessionChecks } from './sessionChecks.ts';
 import { eventBounds, missedEvents } from './store.ts';
 import { EventStream } from './stream.ts';
 import { createTicket, redeemTicket } from './tickets.ts';
@@ -40,6 +40,7 @@ const streamHeaders = {
 
 export const eventStreamRoutes: FastifyPluginAsyncZod<EventStreamOptions> = async (app, { db, listen, sessions, heartbeatMs = 15_000 }) => {
   const hub = new EventHub(db, listen);
+  const checks = new SessionChecks(db, sessions);
   await hub.start();
   const open = new Set<EventStream>();
   // Open streams would keep the server from closing.
@@ -82,7 +83,7 @@ export const eventStreamRoutes: FastifyPluginAsyncZod<EventStreamOptions> = asyn
       const { ticket, last_event_id: lastEventIdQuery } = request.query;
       const bearer = bearerTokenOf(request.headers.authorization);
       const tokenHash = ticket !== undefined ? await redeemTicket(db, ticket) : bearer && hashToken(bearer);
-      const auth = tokenHash ? await authenticateHash(db, tokenHash, sessions) : null;
+      const auth = tokenHash ? await checks.check(tokenHash) : null;
       if (!tokenHash || !auth) throw unauthenticated();
       const header = request.headers['last-event-id'];
       const fromHeader = typeof header === 'string' ? lastEventIdText.safeParse(header.trim()) : undefined;
@@ -95,7 +96,7 @@ export const eventStreamRoutes: FastifyPluginAsyncZod<EventStreamOptions> = asyn
       reply.raw.writeHead(200, streamHeaders);
       const stream: EventStream = new EventStream(reply.raw, {
         userId: auth.userId,
-        check: () => authenticateHash(db, tokenHash, sessions),
+        check: () => checks.check(tokenHash),
         heartbeatMs,
         onEnd: () => {
           hub.unsubscribe(stream);

@@ -4,13 +4,15 @@ import type { LiveEventKind } from '@crm/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { events } from '../../db/schema/index.ts';
 
-export type StoredEvent = { id: number; kind: LiveEventKind; userId: number | null; permission: string | null; payload: unknown };
+/** An event as read, with its Server-Sent Events message: written once per event, whatever the streams it goes to. */
+export type StoredEvent = { id: number; kind: LiveEventKind; userId: number | null; permission: string | null; message: string };
 
 const columns = { id: events.id, kind: events.kind, userId: events.user_id, permission: events.permission, payload: events.payload };
 
-const stored = (row: { id: number; kind: string; userId: number | null; permission: string | null; payload: unknown }): StoredEvent => ({
+const stored = ({ payload, ...row }: { id: number; kind: string; userId: number | null; permission: string | null; payload: unknown }): StoredEvent => ({
   ...row,
   kind: row.kind as LiveEventKind,
+  message: `id: ${row.id}\nevent: ${row.kind}\ndata: ${JSON.stringify(payload)}\n\n`,
 });
 
 /** The events past `afterId`, oldest first (ids are in commit order: migration 0027). */

@@ -2,7 +2,8 @@
  * One open `GET /api/events`: Server-Sent Events to one session. Every event is checked against the receiver when it
  * is sent, not only when the stream opened: the session must still be valid (a logged-out, revoked or expired token
  * ends the stream) and a permission event's permission still held. The check goes through the process's session
- * cache (auth/sessionCache.ts), so it costs a lookup at most once per `AUTH_CACHE_MS` per session, not one per event.
+ * cache (auth/sessionCache.ts), so it costs a lookup at most once per `AUTH_CACHE_MS` per session, not one per event,
+ * and the lookups of many streams at once go as one statement (sessionChecks.ts).
  * Heartbeats (an SSE comment) keep proxies from closing a quiet stream, and check the session too.
  */
 import type { Writable } from 'node:stream';
@@ -16,8 +17,8 @@ const maxBuffered = 1_048_576;
 
 export type StreamOptions = {
   userId: number;
-  /** The session's current access, or null once it has ended (a lookup through the session cache). */
-  check: () => Promise<AuthContext | null>;
+  /** The session's current access, or null once it has ended: at once when the session cache holds it, else a lookup. */
+  check: () => AuthContext | null | Promise<AuthContext | null>;
   heartbeatMs: number;
   onEnd: () => void;
 };
@@ -32,6 +33,8 @@ export class EventStream implements Subscriber {
   /** Until `open` has sent what the stream resumes with, live events wait here. */
   private waiting: StoredEvent[] | null = [];
   private queue: Promise<void> = Promise.resolve();
+  /** Steps in `queue` not yet settled: with none, an event whose check answers at once is sent at once. */
+  private queued = 0;
   private ended = false;
   private readonly heartbeat: NodeJS.Timeout;
 
@@ -57,7 +60,16 @@ export class EventStream implements Subscriber {
   offer(event: StoredEvent): void {
     if (this.ended) return;
     if (this.waiting) this.waiting.push(event);
-    else this.enqueue(() => this.deliver(event));
+    else if (this.queued > 0) this.enqueue(() => this.deliver(event));
+    else {
+      // Nothing queued to overtake: a thousand streams offered one event cost no promise each.
+      try {
+        const step = this.deliver(event);
+        if (step) this.enqueue(() => step);
+      } catch (error) {
+        this.fail(error);
+      }
+    }
   }
 
   end(): void {
@@ -69,20 +81,32 @@ export class EventStream implements Subscriber {
   }
 
   /** One at a time, in order: an event's check must not let a later one overtake it. */
-  private enqueue(step: () => Promise<void>): void {
-    this.queue = this.queue.then(step).catch((error: unknown) => {
-      console.error('live event stream failed:', error instanceof Error ? error.message : error);
-      this.end();
-    });
+  private enqueue(step: () => void | Promise<void>): void {
+    this.queued += 1;
+    this.queue = this.queue
+      .then(step)
+      .catch((error: unknown) => this.fail(error))
+      .finally(() => (this.queued -= 1));
   }
 
-  private async deliver(event: StoredEvent): Promise<void> {
+  private fail(error: unknown): void {
+    console.error('live event stream failed:', error instanceof Error ? error.message : error);
+    this.end();
+  }
+
+  /** Sends the event if it is for the receiver: at once when the check answers at once, else once it has. */
+  private deliver(event: StoredEvent): void | Promise<void> {
     // A resumed stream may be offered again what it resumed with.
     if (this.ended || event.id <= this.position) return;
     this.position = event.id;
-    const auth = await this.options.check();
+    const auth = this.options.check();
+    if (auth instanceof Promise) return auth.then((found) => this.send(event, found));
+    this.send(event, auth);
+  }
+
+  private send(event: StoredEvent, auth: AuthContext | null): void {
     if (!auth) return this.end();
-    if (receives(auth, event)) this.write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.payload)}\n\n`);
+    if (receives(auth, event)) this.write(event.message);
   }
 
   private async beat(): Promise<void> {
