@@ -123,7 +123,7 @@ describe('live updates across API processes', () => {
     await stream.open([], 7, { complete: true });
     await new Promise((resolve) => setTimeout(resolve, 70));
     assert.ok(!ended);
-    assert.match(written, /^id: 7\nevent: ready\ndata: \{"complete":true\}\n\n(: heartbeat\n\n){2,}$/);
+    assert.match(written, /^id: 7\nevent: ready\ndata: \{"complete":true\}\n\n(event: heartbeat\ndata: \{\}\n\n){2,}$/);
     session = null;
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.ok(ended, 'ended by the heartbeat that found no session');

@@ -1,6 +1,6 @@
 /**
  * Server-Sent Events as a client reads them, for the API tests' stream client and `bench:events`: text in as it
- * arrives, messages out. Comments (the heartbeats) and blocks without an id or data are dropped.
+ * arrives, messages out. Comments, heartbeats and blocks without an id or data are dropped.
  */
 export type SseMessage = { id: string | undefined; event: string; data: string };
 
@@ -17,7 +17,8 @@ function parseBlock(block: string): SseMessage | null {
     else if (field === 'event') event = value;
     else if (field === 'data') data.push(value);
   }
-  return id === undefined && data.length === 0 ? null : { id, event, data: data.join('\n') };
+  if (event === 'heartbeat' || (id === undefined && data.length === 0)) return null;
+  return { id, event, data: data.join('\n') };
 }
 
 /** Splits a stream's text into messages: a chunk may end mid-message, which the next completes. */

@@ -1,7 +1,8 @@
 /**
  * Live updates (`GET /api/events`, Server-Sent Events). Each message names its kind in the `event:` field, carries the
  * event's number in `id:` (what `Last-Event-ID` resumes after) and a small JSON payload in `data:`: ids and counters,
- * never records; the console reads what it shows through the usual routes.
+ * never records; the console reads what it shows through the usual routes. A `heartbeat` (`{}`, no id) comes every 15 s:
+ * a client that hears nothing for 45 s takes the connection for dead and opens a new one.
  */
 import { z } from 'zod';
 import { maxId, wholeNumberText } from './common.ts';

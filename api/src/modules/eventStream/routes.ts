@@ -69,7 +69,7 @@ export const eventStreamRoutes: FastifyPluginAsyncZod<EventStreamOptions> = asyn
           `\`notification\`: \`{ id, unread }\`, \`lead\`: \`{ ids }\` — leads whose status, delivery, FTD or fields changed or that were deleted, at most ${maxLeadEventIds} ids an event, to holders of \`lead.single.view\`, ` +
           '`caps`: `{ department_ids }` — departments whose cap counters, circuit, caps or hours changed, to holders of `broker.department.caps.view`), ' +
           '`id:` its number and `data:` its JSON payload; `ready` (`{ complete }`) follows the events a resumed stream missed. ' +
-          'Resume with the `Last-Event-ID` header or `?last_event_id=`; `complete` false means events were purged since, so reload. A comment every 15 s keeps it open; the stream ends when the session does.',
+          'Resume with the `Last-Event-ID` header or `?last_event_id=`; `complete` false means events were purged since, so reload. A `heartbeat` event (`{}`, no id) every 15 s keeps it open and tells the client it is alive (no heartbeat for 45 s: reconnect); the stream ends when the session does.',
         querystring: eventStreamQuery,
         produces: ['text/event-stream'],
         response: { 200: z.string().describe('An endless text/event-stream') },

@@ -4,13 +4,18 @@
  * ends the stream) and a permission event's permission still held. The check goes through the process's session
  * cache (auth/sessionCache.ts), so it costs a lookup at most once per `AUTH_CACHE_MS` per session, not one per event,
  * and the lookups of many streams at once go as one statement (sessionChecks.ts).
- * Heartbeats (an SSE comment) keep proxies from closing a quiet stream, and check the session too.
+ * Heartbeats (a `heartbeat` event, `data: {}`, with no id) keep proxies from closing a quiet stream, check the session
+ * too, and tell the client the connection is alive: an EventSource cannot see a comment, and a half-open connection
+ * (a laptop that slept, a proxy that dropped it silently) would otherwise look open to it forever.
  */
 import type { Writable } from 'node:stream';
 import type { StreamReady } from '@crm/shared/contract';
 import type { AuthContext } from '../../http/access.ts';
 import type { Subscriber } from './hub.ts';
 import type { StoredEvent } from './store.ts';
+
+/** An SSE message without an id: it does not move the client's `Last-Event-ID`. */
+const heartbeatMessage = 'event: heartbeat\ndata: {}\n\n';
 
 /** Past this much unsent output the client is not reading: the stream ends, and the client resumes where it was. */
 const maxBuffered = 1_048_576;
@@ -112,7 +117,7 @@ export class EventStream implements Subscriber {
   private async beat(): Promise<void> {
     if (this.ended) return;
     if (!(await this.options.check())) return this.end();
-    this.write(': heartbeat\n\n');
+    this.write(heartbeatMessage);
   }
 
   private write(text: string): void {

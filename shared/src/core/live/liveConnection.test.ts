@@ -103,3 +103,27 @@ test('stop closes the stream and cancels a pending reconnect', async () => {
   expect(TestSource.opened).toHaveLength(1);
   expect(statuses.at(-1)).toBe('off');
 });
+
+test('heartbeats keep a quiet connection; one silent for 45 s is taken for dead and replaced, resuming where it was', async () => {
+  const { connection, statuses } = connecting();
+  await flush();
+  const first = TestSource.latest();
+  first.send('ready', 7, { complete: true });
+  for (let beat = 0; beat < 4; beat += 1) {
+    jest.advanceTimersByTime(15_000);
+    first.send('heartbeat', 0, {});
+  }
+  expect(first.closed).toBe(false);
+  expect(statuses.at(-1)).toBe('open');
+  // Half-open: no error, no heartbeat.
+  jest.advanceTimersByTime(44_999);
+  expect(first.closed).toBe(false);
+  jest.advanceTimersByTime(1);
+  expect(first.closed).toBe(true);
+  expect(statuses.at(-1)).toBe('reconnecting');
+  jest.advanceTimersByTime(1_000);
+  await flush();
+  expect(TestSource.latest()).not.toBe(first);
+  expect(TestSource.latest().url).toBe('/events?ticket=ticket-2&last_event_id=7');
+  connection.stop();
+});

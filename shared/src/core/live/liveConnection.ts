@@ -4,6 +4,8 @@
  * browser's own reconnect would reuse a spent ticket: on an error the source is closed and a new ticket and source
  * follow after a backoff (1 s doubling to 30 s, jittered so restarted APIs are not stormed), resuming after the last
  * event seen (`last_event_id`). It is `open` from the server's `ready`, i.e. once the missed events have arrived.
+ * The server sends a `heartbeat` every 15 s; a connection silent for `silenceMs` (45 s) is taken for dead and replaced:
+ * a half-open connection (a laptop that slept, a proxy that dropped it) raises no error and would look open forever.
  */
 import type { LiveStatus } from './liveSlice.ts';
 
@@ -28,6 +30,7 @@ export type LiveConnectionOptions = {
   isFinal(error: unknown): boolean;
   firstRetryMs?: number;
   maxRetryMs?: number;
+  silenceMs?: number;
   random?: () => number;
 };
 
@@ -36,6 +39,7 @@ export class LiveConnection {
   private lastEventId: string | null = null;
   private failures = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  private watchdog: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private wasOpen = false;
 
@@ -49,6 +53,7 @@ export class LiveConnection {
   stop(): void {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    if (this.watchdog) clearTimeout(this.watchdog);
     this.source?.close();
     this.source = null;
     this.options.onStatus('off');
@@ -65,9 +70,24 @@ export class LiveConnection {
     if (this.stopped) return;
     const source = this.options.createSource(this.options.streamUrl(ticket, this.lastEventId));
     this.source = source;
+    const lost = () => {
+      if (this.source !== source) return;
+      if (this.watchdog) clearTimeout(this.watchdog);
+      source.close();
+      this.source = null;
+      this.dropped();
+    };
+    const alive = () => {
+      if (this.source !== source) return;
+      if (this.watchdog) clearTimeout(this.watchdog);
+      this.watchdog = setTimeout(lost, this.options.silenceMs ?? 45_000);
+    };
     const seen = (message: MessageEvent<string>) => {
+      alive();
       if (message.lastEventId) this.lastEventId = message.lastEventId;
     };
+    alive();
+    source.addEventListener('heartbeat', alive);
     for (const kind of this.options.kinds) {
       source.addEventListener(kind, (message) => {
         seen(message);
@@ -81,12 +101,7 @@ export class LiveConnection {
       this.options.onStatus('open');
       this.options.onReady(message.data);
     });
-    source.onerror = () => {
-      if (this.source !== source) return;
-      source.close();
-      this.source = null;
-      this.dropped();
-    };
+    source.onerror = lost;
   }
 
   private dropped(): void {
