@@ -119,13 +119,18 @@ describe('live updates across API processes', () => {
     output.on('data', (chunk: Buffer) => (written += chunk.toString()));
     let session: AuthContext | null = { userId: 1, sessionId: 1, permissions: [] };
     let ended = false;
-    const stream = new EventStream(output, { userId: 1, check: () => Promise.resolve(session), heartbeatMs: 20, onEnd: () => (ended = true) });
+    const stream = new EventStream(output, { userId: 1, check: () => Promise.resolve(session), onEnd: () => (ended = true) });
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+    stream.beat(); // before `ready`: not sent
     await stream.open([], 7, { complete: true });
-    await new Promise((resolve) => setTimeout(resolve, 70));
+    stream.beat();
+    stream.beat();
+    await settled();
     assert.ok(!ended);
-    assert.match(written, /^id: 7\nevent: ready\ndata: \{"complete":true\}\n\n(event: heartbeat\ndata: \{\}\n\n){2,}$/);
+    assert.match(written, /^id: 7\nevent: ready\ndata: \{"complete":true\}\n\n(event: heartbeat\ndata: \{\}\n\n){2}$/);
     session = null;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    stream.beat();
+    await settled();
     assert.ok(ended, 'ended by the heartbeat that found no session');
     assert.ok(output.writableEnded);
   });

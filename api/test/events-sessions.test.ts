@@ -106,11 +106,10 @@ describe('live streams: session checks', () => {
     const stream = new EventStream(output, {
       userId: 1,
       check: () => (slow ? new Promise<AuthContext | null>((resolve) => (lookup = resolve)) : auth),
-      heartbeatMs: 60_000,
       onEnd: () => undefined,
     });
     const event = (id: number): StoredEvent => ({ id, kind: 'job', userId: 1, permission: null, message: `id: ${id}\n\n` });
-    // Ended whatever happens: its heartbeat would keep the test process alive.
+    // Ended whatever happens.
     t.after(() => stream.end());
     await stream.open([], 0, { complete: true });
     written = '';

@@ -43,8 +43,13 @@ export const eventStreamRoutes: FastifyPluginAsyncZod<EventStreamOptions> = asyn
   const checks = new SessionChecks(db, sessions);
   await hub.start();
   const open = new Set<EventStream>();
+  // One tick for every stream: their session checks go as one statement (stream.ts, beat).
+  const heartbeats = setInterval(() => {
+    for (const stream of open) stream.beat();
+  }, heartbeatMs).unref();
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => {
+    clearInterval(heartbeats);
     for (const stream of open) stream.end();
   });
   app.addHook('onClose', () => hub.stop());
@@ -97,7 +102,6 @@ export const eventStreamRoutes: FastifyPluginAsyncZod<EventStreamOptions> = asyn
       const stream: EventStream = new EventStream(reply.raw, {
         userId: auth.userId,
         check: () => checks.check(tokenHash),
-        heartbeatMs,
         onEnd: () => {
           hub.unsubscribe(stream);
           open.delete(stream);

@@ -24,7 +24,6 @@ export type StreamOptions = {
   userId: number;
   /** The session's current access, or null once it has ended: at once when the session cache holds it, else a lookup. */
   check: () => AuthContext | null | Promise<AuthContext | null>;
-  heartbeatMs: number;
   onEnd: () => void;
 };
 
@@ -41,14 +40,12 @@ export class EventStream implements Subscriber {
   /** Steps in `queue` not yet settled: with none, an event whose check answers at once is sent at once. */
   private queued = 0;
   private ended = false;
-  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     private readonly output: Writable,
     private readonly options: StreamOptions,
   ) {
     this.userId = options.userId;
-    this.heartbeat = setInterval(() => this.enqueue(() => this.beat()), options.heartbeatMs);
     output.on('close', () => this.end());
   }
 
@@ -80,7 +77,6 @@ export class EventStream implements Subscriber {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    clearInterval(this.heartbeat);
     this.output.end();
     this.options.onEnd();
   }
@@ -114,7 +110,15 @@ export class EventStream implements Subscriber {
     if (receives(auth, event)) this.write(event.message);
   }
 
-  private async beat(): Promise<void> {
+  /**
+   * A heartbeat, after what is queued: one tick beats every stream of the process (routes.ts), so their session checks
+   * fall due in one turn and go as one statement (sessionChecks.ts), not one per stream at its own moment.
+   */
+  beat(): void {
+    if (!this.ended && !this.waiting) this.enqueue(() => this.heartbeat());
+  }
+
+  private async heartbeat(): Promise<void> {
     if (this.ended) return;
     if (!(await this.options.check())) return this.end();
     this.write(heartbeatMessage);
