@@ -511,8 +511,8 @@ describe('lead import API', () => {
     const { jobs: jobCount, notifications, events, ...rest } = await tableFingerprint(context.database);
     const { jobs: jobsBefore, notifications: notificationsBefore, events: eventsBefore, ...restBefore } = before;
     assert.deepEqual(rest, restBefore, 'no lead, failed lead or history written');
-    // The failure's notification, and the live updates of both (the job's end, the notification).
-    assert.deepEqual([jobCount, notifications, events], [jobsBefore! + 1, notificationsBefore! + 1, eventsBefore! + 2]);
+    // The failure's notification, and the live updates: the job claimed, its end, the notification.
+    assert.deepEqual([jobCount, notifications, events], [jobsBefore! + 1, notificationsBefore! + 1, eventsBefore! + 3]);
   });
 
   // On PGlite the API has one connection, so an add-lead waits for any open transaction anyway: only a server shows the
