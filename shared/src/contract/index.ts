@@ -28,3 +28,4 @@ export * from './distribution.ts';
 export * from './distributionRules.ts';
 export * from './distributionDecisions.ts';
 export * from './distributionSimulation.ts';
+export * from './reports.ts';

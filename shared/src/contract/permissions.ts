@@ -33,6 +33,7 @@ export type PermissionGroup = (typeof permissionGroups)[number];
 export const permissionCatalogue = [
   // dashboard
   { name: 'dashboard.view', group: 'dashboard' },
+  { name: 'reports.view', group: 'dashboard' },
 
   // leads
   { name: 'lead.view', group: 'lead' },

@@ -28,6 +28,7 @@ export type RouteEntry = {
 
 export const routeTable = [
   { path: 'dashboard', permission: 'dashboard.view', remote: 'mfe_dashboard', page: 'DashboardPage', menu: 'top', titleKey: 'menu.dashboard' },
+  { path: 'reports', permission: 'reports.view', remote: 'mfe_dashboard', page: 'ReportsPage', menu: 'top', titleKey: 'menu.reports' },
 
   { path: 'lead/search', permission: 'lead.view', remote: 'mfe_leads', page: 'LeadSearchPage', menu: 'leads', titleKey: 'menu.leads.search' },
   { path: 'lead/single/:id', permission: 'lead.single.view', remote: 'mfe_leads', page: 'LeadProfilePage', menu: null, titleKey: 'menu.leads.single', within: 'lead/search' },
