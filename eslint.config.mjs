@@ -83,7 +83,7 @@ const apiLayers = [
   ['modules/affiliates'],
   ['modules/sending'],
   ['modules/distribution'],
-  ['modules/dashboard'],
+  ['modules/dashboard', 'modules/reports'],
   ['app', 'seed', 'dev'],
   ['server'],
   ['main', 'bench'],

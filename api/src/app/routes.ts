@@ -19,6 +19,7 @@ import { authRoutes } from '../modules/auth/routes.ts';
 import type { SessionCache } from '../modules/auth/sessionCache.ts';
 import { brokerRoutes } from '../modules/brokers/routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/routes.ts';
+import { reportRoutes } from '../modules/reports/routes.ts';
 import { distributionDecisionRoutes } from '../modules/distribution/decisionRoutes.ts';
 import { distributionRoutes } from '../modules/distribution/routes.ts';
 import { distributionRuleRoutes } from '../modules/distribution/ruleRoutes.ts';
@@ -81,6 +82,7 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (api, { 
   await api.register(distributionSimulationRoutes, { db, jobs });
   await api.register(sendingRoutes, { db, jobs, engine, postbackRateLimit: { max: config.postbackRateLimit, timeWindowMs: 60_000 } });
   await api.register(dashboardRoutes, { db });
+  await api.register(reportRoutes, { db });
 };
 
 /**

@@ -35,12 +35,17 @@ export const reportMaxHourDays = 31;
 const dayCount = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 const isTimeGrouping = (grouping: string): boolean => (reportTimeGroupings as readonly string[]).includes(grouping);
 
+const isGrouping = (value: string): value is ReportGrouping => (reportGroupings as readonly string[]).includes(value);
+
+/** `day,country` (or a repeated key): checked as a whole, so every message is the field's own. */
 const groupingList = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()) : value),
   z
-    .array(z.enum(reportGroupings, { message: `Group by one or two of ${reportGroupings.join(', ')}.` }))
+    .array(text().max(32))
     .min(1, 'Group by one or two keys.')
     .max(2, 'Group by one or two keys.')
+    .refine((list) => list.every(isGrouping), { message: `Group by one or two of ${reportGroupings.join(', ')}.`, abort: true })
+    .transform((list) => list.filter(isGrouping))
     .refine((list) => new Set(list).size === list.length, 'Group by two different keys.')
     .refine((list) => list.filter(isTimeGrouping).length <= 1, 'Group by at most one of hour, day, week and month.'),
 );

@@ -50,7 +50,10 @@ function xlsxCell(value: string | null, kind: CellKind): string | number | boole
   return neutralizeFormula(value);
 }
 
-async function openCsv(path: string, columns: readonly ExportableLeadColumn[]): Promise<ExportWriter> {
+/** A sheet's header row and how each column's cells are written. */
+export type TableLayout = { sheetName: string; headers: readonly string[]; kinds: readonly CellKind[] };
+
+async function openCsv(path: string, layout: TableLayout): Promise<ExportWriter> {
   const stream = createWriteStream(path);
   // Kept for the next write to throw: an 'error' event nobody listens to would bring the whole process down.
   let failure: Error | undefined;
@@ -63,7 +66,7 @@ async function openCsv(path: string, columns: readonly ExportableLeadColumn[]): 
     // Honour backpressure: a slow disk holds the export back instead of filling memory.
     if (!stream.write(text)) await once(stream, 'drain');
   };
-  await put(`\uFEFF${csvLine(headersOf(columns))}`);
+  await put(`\uFEFF${csvLine(layout.headers)}`);
   return {
     writeRows: (rows) => put(rows.map(csvLine).join('')),
     async finish() {
@@ -78,11 +81,10 @@ async function openCsv(path: string, columns: readonly ExportableLeadColumn[]): 
   };
 }
 
-async function openXlsx(path: string, columns: readonly ExportableLeadColumn[]): Promise<ExportWriter> {
+async function openXlsx(path: string, { sheetName, headers, kinds }: TableLayout): Promise<ExportWriter> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('Leads');
-  sheet.addRow(headersOf(columns)).commit();
-  const kinds = columns.map(cellKindOf);
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.addRow([...headers]).commit();
   return {
     async writeRows(rows) {
       for (const row of rows) sheet.addRow(row.map((value, index) => xlsxCell(value, kinds[index] ?? 'text'))).commit();
@@ -99,6 +101,11 @@ async function openXlsx(path: string, columns: readonly ExportableLeadColumn[]):
   };
 }
 
+/** A file of any table (the report export writes one), with the same quoting and formula guard as the lead export. */
+export function openTableWriter(format: ExportFormat, path: string, layout: TableLayout): Promise<ExportWriter> {
+  return format === 'csv' ? openCsv(path, layout) : openXlsx(path, layout);
+}
+
 export function openExportWriter(format: ExportFormat, path: string, columns: readonly ExportableLeadColumn[]): Promise<ExportWriter> {
-  return format === 'csv' ? openCsv(path, columns) : openXlsx(path, columns);
+  return openTableWriter(format, path, { sheetName: 'Leads', headers: headersOf(columns), kinds: columns.map(cellKindOf) });
 }
