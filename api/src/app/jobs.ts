@@ -7,6 +7,7 @@ import { savedRulesRouter } from '../modules/distribution/rules.ts';
 import { registerSimulationJob } from '../modules/distribution/simulationJob.ts';
 import type { JobQueue } from '../modules/jobs/queue.ts';
 import { registerLeadJobs } from '../modules/leads/jobs.ts';
+import { registerReportJobs } from '../modules/reports/jobs.ts';
 import type { SendEngine } from '../modules/sending/engine/deps.ts';
 import { importThenSend } from '../modules/sending/engine/start.ts';
 import { registerSendJobs } from '../modules/sending/jobs.ts';
@@ -20,5 +21,6 @@ export function registerJobs(jobs: JobQueue, { db, engine, listen, distributionL
   registerAffiliateJobs(jobs, db, listen !== null);
   registerSimulationJob(jobs);
   registerDistributionUpkeep(jobs, db);
+  registerReportJobs(jobs, db);
   if (listen) registerDistributionJobs(jobs, { engine, router: savedRulesRouter }, listen, { leaseSeconds: distributionLeaseSeconds });
 }

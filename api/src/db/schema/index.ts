@@ -10,3 +10,4 @@ export * from './distribution.ts';
 export * from './distributionRules.ts';
 export * from './routing.ts';
 export * from './events.ts';
+export * from './reports.ts';

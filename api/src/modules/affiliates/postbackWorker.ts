@@ -4,29 +4,10 @@
  * claims (`FOR UPDATE SKIP LOCKED`, postbacksDelivery.ts) keep two processes from sending one event twice.
  */
 import type { Db } from '../../db/database.ts';
+import { startPolling } from '../jobs/polling.ts';
 import type { Runner } from '../jobs/queue.ts';
 import { deliverDuePostbacks } from './postbacksDelivery.ts';
 
 export function startPostbackWorker(db: Db, options: { pollMs?: number } = {}): Promise<Runner> {
-  const pollMs = options.pollMs ?? 2_000;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const look = (): void => {
-    if (running || stopped) return;
-    running = deliverDuePostbacks(db)
-      .then(
-        () => undefined,
-        (error: unknown) => console.error('postback delivery failed:', error instanceof Error ? error.message : error),
-      )
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(look, pollMs);
-  look();
-  return Promise.resolve({
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  });
+  return startPolling('postback delivery', options.pollMs ?? 2_000, () => deliverDuePostbacks(db));
 }

@@ -3,7 +3,8 @@ import { failedLeadReasonCodes, reportTimeGroupings, type Report, type ReportGro
 import type { Executor } from '../../db/database.ts';
 import { keyResolver, searchOfPeriod } from './keys.ts';
 import { reportRange, type ReportRange } from './periods.ts';
-import { plainReportCounts, type ReportCountsRow } from './plainQuery.ts';
+import type { ReportCountsRow } from './grouping.ts';
+import { rollupReportCounts } from './rollupQuery.ts';
 
 const isTimeGrouping = (grouping: ReportGrouping): grouping is ReportTimeGrouping => (reportTimeGroupings as readonly string[]).includes(grouping);
 
@@ -12,7 +13,7 @@ export type ReportCounter = (executor: Executor, groupings: readonly ReportGroup
 function metricsOf(row: ReportCountsRow): ReportMetrics {
   const refusedByReason: ReportMetrics['refused_by_reason'] = {};
   for (const code of failedLeadReasonCodes) {
-    const count = row[`refused_${code}`];
+    const count = row[`refused_${code.toLowerCase()}`];
     if (count) refusedByReason[code] = count;
   }
   return {
@@ -52,7 +53,7 @@ function compareKeys(grouping: ReportGrouping, a: string | null, b: string | nul
   return isTimeGrouping(grouping) ? Number(a) - Number(b) : labelOf(a).localeCompare(labelOf(b)) || a.localeCompare(b);
 }
 
-export async function buildReport(executor: Executor, query: ReportQuery, counter: ReportCounter = plainReportCounts): Promise<Report> {
+export async function buildReport(executor: Executor, query: ReportQuery, counter: ReportCounter = rollupReportCounts): Promise<Report> {
   const groupings = query.group_by;
   const range = reportRange(query, groupings.find(isTimeGrouping));
   const counted = await counter(executor, groupings, range);
