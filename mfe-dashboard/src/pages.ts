@@ -7,4 +7,5 @@ import type { RemotePages } from '@crm/shared/ui';
  */
 export const pages = {
   DashboardPage: lazy(() => import('./exposes/DashboardPage.tsx')),
+  ReportsPage: lazy(() => import('./exposes/ReportsPage.tsx')),
 } satisfies RemotePages<'mfe_dashboard'>;

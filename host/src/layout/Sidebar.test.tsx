@@ -26,6 +26,18 @@ test('shows only the entries the user may open', async () => {
   expect(within(menu()).queryByRole('link', { name: 'Statuses' })).not.toBeInTheDocument();
 });
 
+test('the entries above the groups each have their own icon: Dashboard and Reports', async () => {
+  await renderSidebar(['dashboard.view', 'reports.view'], '/reports');
+
+  const [dashboard, reports] = within(menu()).getAllByRole('menuitem');
+  expect(dashboard).toHaveTextContent('Dashboard');
+  expect(within(dashboard as HTMLElement).getByRole('img', { name: 'dashboard' })).toBeInTheDocument();
+  expect(reports).toHaveTextContent('Reports');
+  expect(within(reports as HTMLElement).getByRole('img', { name: 'bar-chart' })).toBeInTheDocument();
+  expect(within(menu()).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
+  expect((reports as HTMLElement).closest('li')).toHaveClass('ant-menu-item-selected');
+});
+
 test('shows a group only when it has an entry the user may open', async () => {
   await renderSidebar(['lead.view', 'settings.tag.view']);
 

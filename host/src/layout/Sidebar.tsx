@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
-import { ApartmentOutlined, DashboardOutlined, Menu, ProfileOutlined, SettingOutlined, TeamOutlined, type MenuProps } from '@crm/shared/ui';
+import { ApartmentOutlined, BarChartOutlined, DashboardOutlined, Menu, ProfileOutlined, SettingOutlined, TeamOutlined, type MenuProps } from '@crm/shared/ui';
 import { menuPathOf, visibleMenu } from './menuItems.ts';
 
 const groupIcons = { leads: <ProfileOutlined />, brokers: <ApartmentOutlined />, management: <TeamOutlined />, settings: <SettingOutlined /> };
+/** The entries above the groups, each its own icon: in the collapsed rail the icon is all that tells them apart. */
+const topIcons: Partial<Record<string, ReactNode>> = { '/reports': <BarChartOutlined /> };
 
 /**
  * The menu of the pages the user may open. The current page's entry is marked and its group opened, on
@@ -27,7 +29,7 @@ export function SidebarMenu({ collapsed = false, onNavigate }: { collapsed?: boo
           {t(entry.titleKey)}
         </Link>
       ),
-      ...(section.group === 'top' ? { icon: <DashboardOutlined /> } : {}),
+      ...(section.group === 'top' ? { icon: topIcons[entry.path] ?? <DashboardOutlined /> } : {}),
     }));
     if (section.group === 'top') return links;
     return [{ key: `group:${section.group}`, label: t(`menu.groups.${section.group}`), icon: groupIcons[section.group], children: links }];

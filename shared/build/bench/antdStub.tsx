@@ -80,6 +80,7 @@ export const theme = { useToken: () => ({ token: {} }), defaultAlgorithm: noop, 
 
 // The icons (from @ant-design/icons).
 const icon = stub('span');
+export const BarChartOutlined = icon;
 export const BellOutlined = icon;
 export const DashboardOutlined = icon;
 export const DeleteOutlined = icon;

@@ -2,7 +2,7 @@
  * Browser APIs jsdom lacks, installed before any test module loads (Jest `setupFiles`): antd reads media
  * queries (Grid.useBreakpoint, responsive observers) and observes sizes (popups, tooltips); react-router 7
  * creates a TextEncoder at import; antd measures with pseudo-element styles, which jsdom does not implement,
- * and its form uses MessageChannel.
+ * and its form uses MessageChannel; a downloaded file's refusal is read with Blob.text().
  */
 import { TextDecoder, TextEncoder } from 'node:util';
 
@@ -61,3 +61,15 @@ class TimerMessageChannel {
   }
 }
 if (typeof globalThis.MessageChannel === 'undefined') Object.assign(globalThis, { MessageChannel: TimerMessageChannel });
+
+// jsdom's Blob has no text(): read it as a browser does, through FileReader.
+if (typeof Blob.prototype.text !== 'function') {
+  Blob.prototype.text = function text(this: Blob): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error ?? new Error('the blob could not be read'));
+      reader.readAsText(this);
+    });
+  };
+}

@@ -49,6 +49,7 @@ export {
 } from 'antd';
 export type { MenuProps, TableColumnsType, TableProps, FormInstance, FormProps } from 'antd';
 export {
+  BarChartOutlined,
   BellOutlined,
   DashboardOutlined,
   DeleteOutlined,
