@@ -53,6 +53,8 @@ export async function buildApp({ database, config, jobs, engine }: AppOptions): 
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Locale', 'X-Requested-With'],
+    // A report export is fetched with the bearer and saved under the name the API gives it.
+    exposedHeaders: ['Content-Disposition'],
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.pool) });
