@@ -1,9 +1,11 @@
 /**
  * Issue 35: the report screen against the real API. Leads of a new affiliate company arrive through the API; the
  * report grouped by affiliate company and country counts them, a cell drills down to the lead search with the same
- * count, the table exports, and a saved report comes back.
+ * count, the table exports, and a saved report comes back. The shave watch flags the department seeded with a falling
+ * FTD rate (api/src/seed/e2e/seedShaveWatch.ts) and downloads its evidence.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { shaveWatch } from '../../api/src/seed/e2e/seedShaveWatch.ts';
 import { admin, apiBaseUrl, apiLogin, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -80,4 +82,25 @@ test('group by affiliate company and country, drill down to the same leads, expo
   await choose(page, 'Saved reports', name);
   await expect(page).toHaveURL(/group_by=affiliate_company%2Ccountry|group_by=affiliate_company,country/);
   await expect(rowOf(page, company, 'Germany').getByTestId('report-accepted')).toHaveText('2');
+});
+
+test('the shave watch flags the department whose FTD rate fell, and its evidence downloads', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, admin, /\/dashboard$/);
+  await page.goto('/reports?tab=shave');
+  const table = page.getByTestId('shave-table');
+  const shaver = table.locator('tbody tr').filter({ hasText: `${shaveWatch.brokerName} - ${shaveWatch.shaver}` });
+  const honest = table.locator('tbody tr').filter({ hasText: `${shaveWatch.brokerName} - ${shaveWatch.honest}` });
+  await expect(shaver.getByTestId('shave-flagged')).toBeVisible();
+  await expect(shaver).toContainText('2.5%');
+  await expect(honest).toBeVisible();
+  await expect(honest.getByTestId('shave-flagged')).toHaveCount(0);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), shaver.getByTestId('shave-evidence-csv').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const { readFile } = await import('node:fs/promises');
+  const csv = await readFile(await download.path(), 'utf8');
+  // Every lead of the watched week is in the evidence: the one deposit the broker reported, and the leads without one.
+  expect(csv).toContain('Deposited');
+  expect(csv.split('\r\n').filter((line) => line.includes('E2ESHAVE')).length).toBeGreaterThanOrEqual(shaveWatch.perWeek);
 });

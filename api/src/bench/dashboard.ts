@@ -15,19 +15,16 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { buildApp, type App } from '../app/app.ts';
-import { JobQueue } from '../modules/jobs/queue.ts';
 import { SecretBox } from '../modules/sending/secrets.ts';
-import { httpCall } from '../net/httpCall.ts';
-import { createSendEngine } from '../modules/sending/engine/deps.ts';
 import { todayInZone } from '../modules/dashboard/window.ts';
 import { seedReference } from '../seed/reference.ts';
 import { seedDemoData } from '../seed/demo/index.ts';
 import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { inTemporaryDirectory, inThrowawayPostgres, machineLine, withDatabase } from './throwaway.ts';
+import { inProcessApp } from './inProcessApp.ts';
+import { timed, type Timings } from './timing.ts';
 
 type Target = 'pglite' | 'postgres';
-type Timings = { p50: number; p95: number; max: number };
 type Result = { target: Target; leads: number; calls: number; api: Timings; baseline: Timings };
 
 const usage = 'usage: bench:dashboard -- [--leads N (default 1000000)] [--only pglite|postgres] [--calls K (default 200)]';
@@ -40,24 +37,8 @@ const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata'];
 const daysBack = [0, 3, 30, 80];
 
 const wholeNumber = (value: string | undefined, name: string, fallback: number): number => wholeNumberOption(value, { name, fallback, min: 1, usage });
-const percentile = (sorted: readonly number[], fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 const seconds = (value: number): string => `${(value / 1000).toFixed(1)} s`;
-
-function timingsOf(samples: readonly number[]): Timings {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1) ?? Number.NaN };
-}
-
-async function timed(calls: number, call: (index: number) => Promise<void>): Promise<Timings> {
-  const samples: number[] = [];
-  for (let index = 0; index < calls; index++) {
-    const started = performance.now();
-    await call(index);
-    samples.push(performance.now() - started);
-  }
-  return timingsOf(samples);
-}
 
 /** The i-th call's query: zones and end dates taken in turn, so the figures are not one cached answer. */
 function queryOf(index: number): string {
@@ -95,24 +76,11 @@ async function seed(database: Database, leads: number): Promise<void> {
   await database.pool.query('VACUUM ANALYZE');
 }
 
-async function appOn(database: Database): Promise<{ app: App; token: string }> {
-  const engine = createSendEngine({ db: database.db, secrets, http: httpCall() });
-  const app = await buildApp({
-    database,
-    jobs: new JobQueue(database),
-    engine,
-    config: { corsOrigins: [], sessionTtlHours: 24, authCacheMs: 2000, loginRateLimit: 100, loginRateWindowSeconds: 60, loginIpRateLimit: 100, postbackRateLimit: 600, logLevel: 'silent' },
-  });
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: adminEmail, password: adminPassword } });
-  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  return { app, token: (login.json() as { data: { access_token: string } }).data.access_token };
-}
-
 async function measure(target: Target, database: Database, leads: number, calls: number): Promise<Result> {
   const version = await database.pool.query<{ version: string }>('select version() as version');
   console.log(`\n== ${target}: ${version.rows[0]?.version ?? 'unknown version'}`);
   await seed(database, leads);
-  const { app, token } = await appOn(database);
+  const { app, token } = await inProcessApp(database, secrets, { email: adminEmail, password: adminPassword });
   try {
     const statistics = async (index: number) => {
       const response = await app.inject({ method: 'GET', url: `/api/dashboard/statistics?${queryOf(index)}`, headers: { authorization: `Bearer ${token}` } });

@@ -8,7 +8,8 @@
  * page's progress and cancel; and request-log entries, written by the same writer the send engine uses
  * (so the secrets in them are redacted as in production); and rejected intake rows (failed leads) with unique
  * values, for fix-and-retry (the console's own add-lead form refuses bad rows in place and stores none); and the
- * dashboard's week of known leads, failed leads, sends and FTDs (e2e/dashboardWeek.ts).
+ * dashboard's week of known leads, failed leads, sends and FTDs (e2e/dashboardWeek.ts); and a department whose FTD rate
+ * falls, for the reports' shave watch (e2e/seedShaveWatch.ts).
  */
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import { notify } from '../modules/notifications/service.ts';
 import { recordRequest } from '../modules/requests/service.ts';
 import { seedReference } from './reference.ts';
 import { seedDashboardWeek } from './e2e/seedDashboardWeek.ts';
+import { seedShaveWatch } from './e2e/seedShaveWatch.ts';
 
 export const hostileNotifications = [
   { title: 'E2E hostile script', message: '<p>Import finished <b>ok</b></p><script>window.__crmPwned = "script"</script>' },
@@ -66,6 +68,7 @@ try {
   for (const entry of loggedRequests) await recordRequest(database.db, entry);
   await database.db.insert(failedLeads).values(rejectedRows.map((raw) => ({ raw, reason_code: 'INVALID' as const, message: 'The email must be a valid email address.' })));
   await seedDashboardWeek(database.db);
+  await seedShaveWatch(database.db);
   console.log(`e2e fixtures: ${hostileNotifications.length} notifications for ${config.adminEmail}`);
 } finally {
   await database.close();

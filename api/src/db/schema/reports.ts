@@ -84,10 +84,8 @@ export const reportRollups = pgTable(
   },
   (table) => {
     const keys: AnyPgColumn[] = [table.grouping_set, table.period_start, table.affiliate_company_id, table.source_id, table.department_id, table.country, table.language, table.funnel];
-    return [
-      unique('report_rollups_key')
-        .on(...(keys as [AnyPgColumn, ...AnyPgColumn[]]))
-        .nullsNotDistinct(),
-    ];
+    // Migration 0028 adds report_rollups_read_idx: (grouping_set, period_start) carrying every other column, so a
+    // report reads a set's periods from the index alone (drizzle-kit has no INCLUDE).
+    return [unique('report_rollups_key').on(...(keys as [AnyPgColumn, ...AnyPgColumn[]])).nullsNotDistinct()];
   },
 );

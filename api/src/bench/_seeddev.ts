@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { openDatabase } from '../db/database.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { seedDemoData } from '../seed/demo/index.ts';
+import { seedReference } from '../seed/reference.ts';
+import { SecretBox } from '../modules/sending/secrets.ts';
+import { foldReportDeltas } from '../modules/reports/fold.ts';
+const database = await openDatabase({ url: 'postgres://postgres@127.0.0.1:5432/reports_dev' });
+await runMigrations(database.db);
+await seedReference(database.db, { adminEmail: 'bench@example.com', adminPassword: 'bench-reports-password-1', demo: true });
+const t = Date.now();
+await seedDemoData(database, { leads: Number(process.argv[2] ?? 100000), seed: 1, secrets: new SecretBox(randomBytes(32)), log: (l) => console.log(l) });
+console.log('seed', Date.now() - t);
+const f = Date.now();
+console.log('folded', await foldReportDeltas(database.db), Date.now() - f);
+await database.pool.query('vacuum analyze');
+await database.close();
