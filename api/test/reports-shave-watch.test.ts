@@ -78,6 +78,7 @@ describe('GET /reports/shave-watch', () => {
       baseline_starts_at: '2026-01-11T23:00:00.000Z',
       horizon_ends_at: '2026-03-22T23:00:00.000Z',
       alpha: 0.01,
+      baseline_weeks: 8,
       min_sample: 30,
       min_expected_ftds: 5,
     });

@@ -86,6 +86,7 @@ export const shaveWatch = z.object({
   /** When the last FTD that can count may have come: the week's end plus the horizon. */
   horizon_ends_at: z.string(),
   alpha: z.number(),
+  baseline_weeks: z.number().int(),
   min_sample: z.number().int(),
   min_expected_ftds: z.number(),
   /** Flagged first, then by the lowest p-value; every department with a delivery in the week. */

@@ -57,6 +57,7 @@ export async function buildShaveWatch(executor: Executor, query: ShaveWatchQuery
     baseline_starts_at: weeks.baselineStartsAt.toISOString(),
     horizon_ends_at: weeks.horizonEndsAt.toISOString(),
     alpha: shaveWatchAlpha,
+    baseline_weeks: shaveWatchBaselineWeeks,
     min_sample: shaveWatchMinSample,
     min_expected_ftds: shaveWatchMinExpectedFtds,
     departments: departments.sort(compareDepartments),
