@@ -3,8 +3,7 @@
  * (`?tab=shave&week=2026-03-09&horizon_days=7`), so a link shows the same. Free of React, so it is tested on its own.
  * Without a week the API picks the latest week whose horizon has passed.
  */
-const reportTabs = ['report', 'shave'] as const;
-export type ReportTab = (typeof reportTabs)[number];
+export type ReportTab = 'report' | 'shave';
 
 export type ShaveView = {
   /** The week's Monday (`YYYY-MM-DD`); undefined: the API's default week. */
