@@ -11,6 +11,7 @@
  *  refusals: F1 03-10 09:00 alpha DUPLICATE (sent with country "de"); F2 03-10 23:10 beta INVALID; F3 03-09 22:00 alpha INVALID
  *  also: 02-25 12:00 alpha; 03-29 10:00 and 03-29 22:30 alpha (Berlin's 29th and 30th, both UTC's 29th)
  */
+import assert from 'node:assert/strict';
 import type { Pool } from 'pg';
 
 export type ReportFixture = {
@@ -89,4 +90,15 @@ export async function reportFixture(pool: Pool): Promise<ReportFixture> {
   await insertReportLead(pool, { at: '2026-03-29T10:00:00Z', company: alpha });
   await insertReportLead(pool, { at: '2026-03-29T22:30:00Z', company: alpha });
   return { companies: { alpha, beta }, brokers: { one, two }, departments: { first, second }, source };
+}
+
+/** Each query answered 422 with errors under its one field only, the first message matching. */
+export async function assertRefusedFields(get: (query: string) => Promise<{ statusCode: number; json(): unknown }>, cases: readonly [query: string, field: string, message: RegExp][]) {
+  for (const [query, field, message] of cases) {
+    const response = await get(query);
+    assert.equal(response.statusCode, 422, query);
+    const body = response.json() as { errors: Record<string, string[]> };
+    assert.deepEqual(Object.keys(body.errors), [field], query);
+    assert.match(body.errors[field]?.[0] ?? '', message, query);
+  }
 }

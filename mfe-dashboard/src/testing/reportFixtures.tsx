@@ -99,6 +99,25 @@ export function inTimeZone(timeZone: string): void {
   });
 }
 
+/** jsdom has no object URLs: these stand in, and the link the screen clicks is recorded instead of followed. */
+export function captureDownloads() {
+  const saved: { name: string; file: Blob }[] = [];
+  const files = new Map<string, Blob>();
+  Object.assign(URL, {
+    createObjectURL: (file: Blob) => {
+      const url = `blob:report-${files.size}`;
+      files.set(url, file);
+      return url;
+    },
+    revokeObjectURL: () => undefined,
+  });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const file = files.get(this.href);
+    if (file) saved.push({ name: this.download, file });
+  });
+  return saved;
+}
+
 /** Writes out the router's current query, so a test reads what the screen put in the URL. */
 function CurrentSearch() {
   return <output data-testid="current-search">{useLocation().search}</output>;

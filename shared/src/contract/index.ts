@@ -29,3 +29,4 @@ export * from './distributionRules.ts';
 export * from './distributionDecisions.ts';
 export * from './distributionSimulation.ts';
 export * from './reports.ts';
+export * from './shaveWatch.ts';

@@ -4,6 +4,7 @@ export * from './components/DataTable.tsx';
 export * from './components/LeadProfileLink.tsx';
 export * from './components/LabelledDateInput.tsx';
 export * from './components/DayRangeInput.tsx';
+export * from './components/WeekInput.tsx';
 export * from './components/PageTitle.tsx';
 export * from './components/confirm.ts';
 export * from './components/PermissionGate.tsx';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { failedLeadReasonCodes, reportCountKeys, type ExportFormat, type Report, type ReportGrouping, type ReportMetrics } from '@crm/shared/contract';
 import { exportDirectory, newStoredFileName } from '../leads/export/files.ts';
-import { openTableWriter } from '../leads/export/writers.ts';
+import { openTableWriter, type ExportWriter, type TableLayout } from '../leads/export/writers.ts';
 import type { CellKind } from '../leads/export/columns.ts';
 
 const groupingHeaders: Record<ReportGrouping, string> = {
@@ -37,23 +37,17 @@ const metricCells = (metrics: ReportMetrics): (string | null)[] => [
 /** The file's name as the browser saves it: the range and the grouping. */
 export const reportFileName = (report: Report, format: ExportFormat): string => `report_${report.from}_${report.to}_${report.group_by.join('-')}.${format}`;
 
-/** Writes the report to a file in the export directory and opens it for reading; the file goes once read or closed. */
-export async function reportFile(report: Report, format: ExportFormat): Promise<Readable> {
-  const headers = [
-    ...report.group_by.map((grouping) => groupingHeaders[grouping]),
-    ...reportCountKeys.map(countHeader),
-    ...failedLeadReasonCodes.map((code) => `Refused ${code}`),
-    'Conversion',
-    'Median delivery to FTD (hours)',
-  ];
-  const kinds: CellKind[] = [...report.group_by.map((): CellKind => 'text'), ...headers.slice(report.group_by.length).map((): CellKind => 'number')];
+/**
+ * Writes a table to a file in the export directory (`write` gets the writer) and opens it for reading; the file goes
+ * once read or closed, or at once when writing fails.
+ */
+export async function tableFile(format: ExportFormat, layout: TableLayout, write: (writer: ExportWriter) => Promise<void>): Promise<Readable> {
   const directory = exportDirectory();
   await mkdir(directory, { recursive: true });
   const path = join(directory, newStoredFileName(format));
-  const writer = await openTableWriter(format, path, { sheetName: 'Report', headers, kinds });
+  const writer = await openTableWriter(format, path, layout);
   try {
-    await writer.writeRows(report.rows.map((row) => [...row.keys.map((key) => key.label || '(none)'), ...metricCells(row)]));
-    await writer.writeRows([[...report.group_by.map((_, index) => (index === 0 ? 'Total' : '')), ...metricCells(report.totals)]]);
+    await write(writer);
     await writer.finish();
   } catch (error) {
     await writer.discard();
@@ -62,4 +56,20 @@ export async function reportFile(report: Report, format: ExportFormat): Promise<
   const stream = createReadStream(path);
   stream.once('close', () => void rm(path, { force: true }));
   return stream;
+}
+
+/** The report as a file: its rows, then the totals. */
+export function reportFile(report: Report, format: ExportFormat): Promise<Readable> {
+  const headers = [
+    ...report.group_by.map((grouping) => groupingHeaders[grouping]),
+    ...reportCountKeys.map(countHeader),
+    ...failedLeadReasonCodes.map((code) => `Refused ${code}`),
+    'Conversion',
+    'Median delivery to FTD (hours)',
+  ];
+  const kinds: CellKind[] = [...report.group_by.map((): CellKind => 'text'), ...headers.slice(report.group_by.length).map((): CellKind => 'number')];
+  return tableFile(format, { sheetName: 'Report', headers, kinds }, async (writer) => {
+    await writer.writeRows(report.rows.map((row) => [...row.keys.map((key) => key.label || '(none)'), ...metricCells(row)]));
+    await writer.writeRows([[...report.group_by.map((_, index) => (index === 0 ? 'Total' : '')), ...metricCells(report.totals)]]);
+  });
 }

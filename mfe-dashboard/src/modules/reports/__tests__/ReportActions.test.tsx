@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReportPreset } from '@crm/shared/contract';
 import { formItemOf, requestBody, screen, userEvent, waitFor, within } from '@crm/shared/testing';
-import { inTimeZone, presetsAnswer, renderReports, reportAnswer, reportFixture, weekByCompanyAndCountry } from '../../../testing/reportFixtures.tsx';
+import { captureDownloads, inTimeZone, presetsAnswer, renderReports, reportAnswer, reportFixture, weekByCompanyAndCountry } from '../../../testing/reportFixtures.tsx';
 
 jest.mock('react-apexcharts', () => jest.requireActual('../../../testing/apexChartsStub.tsx'));
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
@@ -12,25 +12,6 @@ jest.setTimeout(60_000);
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 const currentSearch = () => screen.getByTestId('current-search').textContent;
 const shownQuery = weekByCompanyAndCountry.replace('/reports?', '');
-
-/** jsdom has no object URLs: these stand in, and the link the screen clicks is recorded instead of followed. */
-function captureDownloads() {
-  const saved: { name: string; file: Blob }[] = [];
-  const files = new Map<string, Blob>();
-  Object.assign(URL, {
-    createObjectURL: (file: Blob) => {
-      const url = `blob:report-${files.size}`;
-      files.set(url, file);
-      return url;
-    },
-    revokeObjectURL: () => undefined,
-  });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const file = files.get(this.href);
-    if (file) saved.push({ name: this.download, file });
-  });
-  return saved;
-}
 
 test('Export CSV and Export XLSX download the report of the query on show, through the API client', async () => {
   const saved = captureDownloads();

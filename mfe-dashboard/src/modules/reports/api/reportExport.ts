@@ -1,7 +1,7 @@
 /**
- * `GET /reports/export`: the report as a CSV or XLSX file. Fetched through the one HTTP client (the bearer token, the
- * Locale header, its error policy) rather than followed as a link, which would carry no token; then saved as the
- * browser saves a download, under the name the API gives it.
+ * Files the API writes: the report (`GET /reports/export`) and the shave watch's evidence, as CSV or XLSX. Fetched
+ * through the one HTTP client (the bearer token, the Locale header, its error policy) rather than followed as a link,
+ * which would carry no token; then saved as the browser saves a download, under the name the API gives it.
  */
 import { AxiosError } from 'axios';
 import { getHttpClient, type HttpQueryError } from '@crm/shared';
@@ -41,17 +41,22 @@ async function refusalBody(data: unknown): Promise<unknown> {
 }
 
 /**
- * Downloads the report. A refusal rejects as an RTK Query call does (`{ status, data }`, the body read as JSON), so
- * toastOutcome tells it as any other; a failure without an answer rejects as the client left it (it has told the user).
+ * Downloads a file the API writes (`path` with `params`), saved under the name the API gives it, else `fallbackName`.
+ * A refusal rejects as an RTK Query call does (`{ status, data }`, the body read as JSON), so toastOutcome tells it as
+ * any other; a failure without an answer rejects as the client left it (it has told the user).
  */
-export async function downloadReport(request: ReportRequest, format: ReportExportFormat): Promise<void> {
+export async function downloadFile(path: string, params: object, fallbackName: string): Promise<void> {
   try {
-    const response = await getHttpClient().get<unknown>('/reports/export', { params: { ...request, format }, responseType: 'blob' });
+    const response = await getHttpClient().get<unknown>(path, { params, responseType: 'blob' });
     const file = response.data instanceof Blob ? response.data : new Blob([String(response.data)]);
-    saveFile(file, attachmentName(response.headers['content-disposition']) ?? `report_${request.from}_${request.to}.${format}`);
+    saveFile(file, attachmentName(response.headers['content-disposition']) ?? fallbackName);
   } catch (error) {
     if (!(error instanceof AxiosError) || !error.response) throw error;
     const refusal: HttpQueryError = { status: error.response.status, data: await refusalBody(error.response.data) };
     throw refusal;
   }
 }
+
+/** Downloads the report. */
+export const downloadReport = (request: ReportRequest, format: ReportExportFormat): Promise<void> =>
+  downloadFile('/reports/export', { ...request, format }, `report_${request.from}_${request.to}.${format}`);

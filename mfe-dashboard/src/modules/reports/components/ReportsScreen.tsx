@@ -1,102 +1,27 @@
 /**
- * `/reports` (issue 35): the lead flow of a range of local days, grouped by one or two keys — the chosen metric as a
- * chart, every metric in a table with its totals, each group a link to its leads. Range, grouping and metric live in
- * the URL; saved presets and the export work from it.
+ * `/reports` (issue 35): two tabs, the report (the lead flow, grouped) and the shave watch (brokers' FTD rates that
+ * fall). The tab is in the URL (`?tab=shave`); only the tab on show is mounted, as each keeps its own query there.
  */
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '@crm/shared';
-import type { Report, ReportMetricKey } from '@crm/shared/contract';
-import { Alert, Card, Empty, Flex, LoadFailed, PageTitle, Skeleton, Spin, Typography, formatDate, refusalMessageOf } from '@crm/shared/ui';
-import { useReportQuery } from '../api/reportsApi.ts';
-import { useReportView } from '../hooks/useReportView.ts';
-import { reportQueryOf } from '../reportView.ts';
-import { ReportChart } from './ReportChart.tsx';
-import { ReportExport } from './ReportExport.tsx';
-import { ReportFilters, type FilterErrors } from './ReportFilters.tsx';
-import { ReportPresets } from './ReportPresets.tsx';
-import { ReportTable } from './ReportTable.tsx';
-
-/** Coming back within a minute shows the cached report; later it is asked for again. */
-const refetchAfterSeconds = 60;
-
-/** The controls each refused query field belongs to (`group_by.1` is the second grouping's). */
-const controlOf: Record<string, keyof FilterErrors> = { from: 'days', to: 'days', time_zone: 'days', group_by: 'group_by' };
-
-/** The API's messages under the controls they concern; whether any message concerns none of them. */
-function placeQueryErrors(errors: Record<string, string>): { controls: FilterErrors; unplaced: boolean } {
-  const controls: FilterErrors = {};
-  let unplaced = false;
-  for (const [field, message] of Object.entries(errors)) {
-    const control = controlOf[field.split('.')[0] ?? ''];
-    if (control) controls[control] ??= message;
-    else unplaced = true;
-  }
-  return { controls, unplaced };
-}
-
-function ReportResult({ report, metric, fetching }: { report: Report; metric: ReportMetricKey; fetching: boolean }) {
-  const { t } = useTranslation();
-  if (report.rows.length === 0) {
-    return (
-      <Card>
-        <Empty data-testid="reports-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard:reports.empty')} />
-      </Card>
-    );
-  }
-  return (
-    <Spin spinning={fetching}>
-      <Flex vertical gap={16}>
-        <Card title={t(`dashboard:reports.metrics.${metric}`)}>
-          <ReportChart report={report} metric={metric} />
-        </Card>
-        <Card styles={{ body: { padding: 0 } }}>
-          <ReportTable report={report} />
-        </Card>
-      </Flex>
-    </Spin>
-  );
-}
+import { Flex, PageTitle, Tabs } from '@crm/shared/ui';
+import { useReportsTab } from '../hooks/useShaveView.ts';
+import { ReportPanel } from './ReportPanel.tsx';
+import { ShaveWatchPanel } from './ShaveWatchPanel.tsx';
 
 export function ReportsScreen() {
   const { t } = useTranslation();
-  const state = useReportView();
-  const request = reportQueryOf(state.view, state.timeZone);
-  const report = useReportQuery(request, { refetchOnMountOrArgChange: refetchAfterSeconds });
-  const refusal = report.isError ? refusalMessageOf(report.error) : null;
-  const { controls, unplaced } = report.isError ? placeQueryErrors(fieldErrorsOf(report.error)) : { controls: {}, unplaced: false };
-  const placed = Object.keys(controls).length > 0;
-
+  const { tab, setTab } = useReportsTab();
   return (
-    <Flex vertical gap={16} data-testid="reports-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <div>
-          <PageTitle>{t('menu.reports')}</PageTitle>
-          <Typography.Text type="secondary" data-testid="reports-range">
-            {t('dashboard:range', { from: formatDate(state.view.from), to: formatDate(state.view.to), timeZone: state.timeZone })}
-          </Typography.Text>
-        </div>
-        <Flex gap={8} align="center" wrap>
-          <ReportPresets state={state} />
-          <ReportExport request={request} disabled={!report.currentData} />
-        </Flex>
-      </Flex>
-      <Card>
-        <ReportFilters state={state} errors={controls} />
-      </Card>
-      {report.isError ? (
-        refusal !== null ? (
-          // A refused query: what the API said, under the controls it concerns, else here.
-          <Alert type="error" showIcon data-testid="reports-error" title={placed && !unplaced ? t('dashboard:reports.checkFields') : refusal} />
-        ) : (
-          <LoadFailed retry={() => void report.refetch()} testId="reports-failed" />
-        )
-      ) : report.data ? (
-        <ReportResult report={report.data.data} metric={state.view.metric} fetching={report.isFetching} />
-      ) : (
-        <Card data-testid="reports-loading">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      )}
+    <Flex vertical gap={8} data-testid="reports-page">
+      <PageTitle>{t('menu.reports')}</PageTitle>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key === 'shave' ? 'shave' : 'report')}
+        items={[
+          { key: 'report', label: t('dashboard:reports.tabs.report'), children: tab === 'report' ? <ReportPanel /> : null },
+          { key: 'shave', label: t('dashboard:reports.tabs.shave'), children: tab === 'shave' ? <ShaveWatchPanel /> : null },
+        ]}
+      />
     </Flex>
   );
 }
