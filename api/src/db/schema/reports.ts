@@ -86,6 +86,10 @@ export const reportRollups = pgTable(
     const keys: AnyPgColumn[] = [table.grouping_set, table.period_start, table.affiliate_company_id, table.source_id, table.department_id, table.country, table.language, table.funnel];
     // Migration 0028 adds report_rollups_read_idx: (grouping_set, period_start) carrying every other column, so a
     // report reads a set's periods from the index alone (drizzle-kit has no INCLUDE).
-    return [unique('report_rollups_key').on(...(keys as [AnyPgColumn, ...AnyPgColumn[]])).nullsNotDistinct()];
+    return [
+      unique('report_rollups_key')
+        .on(...(keys as [AnyPgColumn, ...AnyPgColumn[]]))
+        .nullsNotDistinct(),
+    ];
   },
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from './columns.ts';
 import { users } from './auth.ts';
@@ -65,5 +66,12 @@ export const requestLogs = pgTable(
     duration_ms: integer('duration_ms'),
     ...timestamps(),
   },
-  (table) => [index('request_logs_created_idx').on(table.created_at), index('request_logs_integration_idx').on(table.send_integration_id, table.created_at)],
+  (table) => [
+    index('request_logs_created_idx').on(table.created_at),
+    index('request_logs_integration_idx').on(table.send_integration_id, table.created_at),
+    // A lead's calls: the shave watch's evidence (modules/reports/shaveEvidence.ts) reads them per cohort lead.
+    index('request_logs_lead_idx')
+      .on(table.lead_id, table.created_at)
+      .where(sql`${table.lead_id} is not null`),
+  ],
 );

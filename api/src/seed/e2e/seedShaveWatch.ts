@@ -24,7 +24,7 @@ export const shaveWatch = {
 const dayMs = 86_400_000;
 
 /** Monday 00:00 UTC of the latest week that ended at least 7 days (the default horizon) before `now`. */
-export function watchedMonday(now: Date): number {
+function watchedMonday(now: Date): number {
   const lastPossible = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 14 * dayMs;
   return lastPossible - ((new Date(lastPossible).getUTCDay() + 6) % 7) * dayMs;
 }

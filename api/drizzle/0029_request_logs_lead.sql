@@ -1,0 +1,1 @@
+CREATE INDEX "request_logs_lead_idx" ON "request_logs" USING btree ("lead_id","created_at") WHERE "request_logs"."lead_id" is not null;
