@@ -96,13 +96,19 @@ describe('distribution of affiliate leads through the saved rules', () => {
     const disabled = await fixture.call('PUT', `/distribution/rules/${ruleId}/enabled`, { is_enabled: false });
     assert.equal(disabled.statusCode, 200, disabled.body);
     const leads = await Promise.all([1, 2, 3].map(async () => leadRow(await affiliates.accepted({ country: 'DE' }))));
-    const sentBefore = german.broker.received.length;
     assert.equal(await runDueDistributions(deps, ['pending']), 3);
     for (const lead of leads) {
       const state = await fixture.stateOf(lead.id);
       assert.deepEqual([state.state, state.reason_code, state.reason], ['unassigned', 'NO_RULE', 'no rule matches the lead']);
       assert.deepEqual(await fixture.verdicts(lead.id), ['1 NO_RULE -: no rule matches the lead']);
     }
-    assert.equal(german.broker.received.length, sentBefore, 'nothing sent');
+    // These leads' emails, not the broker's count: the previous test's slowed broker may still record a post it
+    // answers after the engine's timeout gave up on it.
+    const emails = new Set(leads.map((lead) => lead.email));
+    assert.deepEqual(
+      german.broker.received.filter((received) => emails.has(received.email)),
+      [],
+      'nothing sent',
+    );
   });
 });
