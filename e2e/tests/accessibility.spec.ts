@@ -42,7 +42,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('the main screens and a lead profile have no serious or critical accessibility violations', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   await signIn(page, admin, /\/dashboard$/);
   const found: string[] = [];
   for (const path of screens) {

@@ -68,8 +68,9 @@ test('on a small screen the sidebar slides in and closes on Escape', async ({ pa
 });
 
 test('every one of the 36 routes is reachable by URL for a user holding every permission', async ({ page }) => {
-  // 36 full page loads (host, manifest, remote and the screen's own calls), about 2 s each on the CI machine.
-  test.setTimeout(180_000);
+  // 36 full page loads (host, manifest, remote and the screen's own calls): about 2 s each on the CI machine until
+  // 2026-11-28, when a run beside the other worker took over 5 s each (not yet explained: see issue 35's note).
+  test.setTimeout(420_000);
   expect(routeTable).toHaveLength(36);
   await signIn(page, admin, /\/dashboard$/);
   for (const route of routeTable) {
@@ -84,6 +85,7 @@ test('every one of the 36 routes is reachable by URL for a user holding every pe
 });
 
 test('every menu entry opens its page from the sidebar', async ({ page }) => {
+  test.setTimeout(150_000);
   await signIn(page, admin, /\/dashboard$/);
   for (const route of routeTable.filter((entry) => entry.menu !== null)) {
     await openFromSidebar(page, route);

@@ -23,6 +23,7 @@ import { recordRequest } from '../modules/requests/service.ts';
 import { seedReference } from './reference.ts';
 import { seedDashboardWeek } from './e2e/seedDashboardWeek.ts';
 import { seedShaveWatch } from './e2e/seedShaveWatch.ts';
+import { foldReportDeltas } from '../modules/reports/fold.ts';
 
 export const hostileNotifications = [
   { title: 'E2E hostile script', message: '<p>Import finished <b>ok</b></p><script>window.__crmPwned = "script"</script>' },
@@ -69,6 +70,8 @@ try {
   await database.db.insert(failedLeads).values(rejectedRows.map((raw) => ({ raw, reason_code: 'INVALID' as const, message: 'The email must be a valid email address.' })));
   await seedDashboardWeek(database.db);
   await seedShaveWatch(database.db);
+  // Folded here, so the API does not start with a backlog to fold on the embedded database.
+  await foldReportDeltas(database.db);
   console.log(`e2e fixtures: ${hostileNotifications.length} notifications for ${config.adminEmail}`);
 } finally {
   await database.close();

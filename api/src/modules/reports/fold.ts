@@ -9,7 +9,8 @@ import type { Db } from '../../db/database.ts';
 import { countNames } from './grouping.ts';
 import { groupingSets, rollupKeys } from './sets.ts';
 
-const batchSize = 20_000;
+/** Small enough that a fold never holds the embedded database (one connection) for long. */
+const batchSize = 2_000;
 /** `hashtext('report_fold')`, fixed so every process takes the same lock. */
 const foldLock = 735_035_001;
 
