@@ -57,6 +57,9 @@ function keyOf(grouping: ReportGrouping, range: ReportRange): SQL {
   return sql.raw(`${keyColumns[grouping]}::text`);
 }
 
+/** A lead's row has no refusal: every reason column 0. */
+export const zeroReasons = sql.raw(failedLeadReasonCodes.map((code) => `0 as refused_${code.toLowerCase()}`).join(', '));
+
 const sums = sql.raw(countNames.map((name) => `coalesce(sum(${name}), 0)::int as ${name}`).join(', '));
 
 /** Each group's counts (and, with `median`, the median of the rows' `ftd_seconds`) and the totals row. */

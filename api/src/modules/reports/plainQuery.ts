@@ -6,10 +6,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { failedLeadReasonCodes, type ReportGrouping } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
-import { groupedCounts, type ReportCountsRow } from './grouping.ts';
+import { groupedCounts, zeroReasons, type ReportCountsRow } from './grouping.ts';
 import type { ReportRange } from './periods.ts';
 
-const zeroReasons = sql.raw(failedLeadReasonCodes.map((code) => `0 as refused_${code.toLowerCase()}`).join(', '));
 const reasonCounts = sql.raw(failedLeadReasonCodes.map((code) => `(f.reason_code = '${code}')::int as refused_${code.toLowerCase()}`).join(', '));
 
 /** A refused lead's country: the two-letter code it was sent with, if it was sent with one. */

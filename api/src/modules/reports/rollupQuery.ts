@@ -5,9 +5,9 @@
  * facts of the leads with a deposit (an index of those alone).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { failedLeadReasonCodes, reportTimeGroupings, type ReportGrouping } from '@crm/shared/contract';
+import { reportTimeGroupings, type ReportGrouping } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
-import { countNames, groupedCounts, type ReportCountsRow } from './grouping.ts';
+import { countNames, groupedCounts, zeroReasons, type ReportCountsRow } from './grouping.ts';
 import type { ReportRange } from './periods.ts';
 import { refusalRows } from './plainQuery.ts';
 import { groupingSetFor, rollupKeys } from './sets.ts';
@@ -16,7 +16,6 @@ type Span = readonly [from: Date, to: Date];
 
 const keyList = sql.raw(rollupKeys.join(', '));
 const countList = sql.raw(countNames.join(', '));
-const zeroReasons = sql.raw(failedLeadReasonCodes.map((code) => `0 as refused_${code.toLowerCase()}`).join(', '));
 const within = (column: string, [from, to]: Span): SQL => sql`${sql.raw(column)} >= ${from.toISOString()}::timestamptz and ${sql.raw(column)} < ${to.toISOString()}::timestamptz`;
 
 /** Leads' facts in a span as report rows (`extra`: a further condition). */
