@@ -28,6 +28,7 @@ const environment = z.object({
   REQUEST_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   EVENTS_KEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   DISTRIBUTION_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  DB_HOLD_WARN_MS: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +56,8 @@ export type Config = {
   /** Demo leads generated at start when the leads table is empty (with DEMO_SEED). */
   demoLeads: number;
   logLevel: string;
+  /** A pooled database connection held longer than this is logged as a warning (db/holdWatch.ts); 0: never. */
+  dbHoldWarnMs: number;
   /** Days the request log (settings › requests) keeps an entry. */
   requestLogDays: number;
   /** Minutes a live event is kept for a stream that resumes after a break (a purge runs every five minutes). */
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: values.DEMO_SEED === 'true',
     demoLeads: values.DEMO_LEADS,
     logLevel: values.LOG_LEVEL,
+    dbHoldWarnMs: values.DB_HOLD_WARN_MS,
     requestLogDays: values.REQUEST_LOG_DAYS,
     eventsKeepMinutes: values.EVENTS_KEEP_MINUTES,
     distributionLeaseSeconds: values.DISTRIBUTION_LEASE_SECONDS,

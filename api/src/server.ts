@@ -22,7 +22,7 @@ export type Server = { app: App | null; database: Database; jobs: JobQueue; seed
 export async function startServer(config: Config): Promise<Server> {
   // First: a bad SECRETS_KEY stops the start before anything is touched.
   const secrets = secretBoxFor(config);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite') });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'), holdWarnMs: config.dbHoldWarnMs });
   await runMigrations(database.db);
   const seed = await seedReference(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.demoSeed });
   const adminPassword = await rememberAdminPassword(config, seed);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inArray } from 'drizzle-orm';
 import type { Permission } from '@crm/shared/contract';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { dumpNewPglite } from '../src/db/pglite.ts';
 import { buildApp, type App } from '../src/app/app.ts';
@@ -42,9 +42,9 @@ async function newPgliteTemplate(): Promise<string> {
   return path;
 }
 
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: Pick<DatabaseOptions, 'holdWarnMs'> = {}): Promise<Database> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
-  if (!adminUrl) return openDatabase({ template: await newPgliteTemplate() });
+  if (!adminUrl) return openDatabase({ template: await newPgliteTemplate(), ...options });
   const name = `crm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -52,7 +52,7 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 5, ...options });
   return {
     ...database,
     async close() {

@@ -22,7 +22,8 @@ function buildApi(): void {
   if (result.status !== 0) throw new Error(`building the API failed (exit code ${result.status})`);
 }
 
-export async function startApi(options: { port: number; env: Record<string, string>; log?: boolean }): Promise<RunningApi> {
+/** `logPrefix`: print the API's output, each line after this prefix (otherwise it is only kept for `output()`). */
+export async function startApi(options: { port: number; env: Record<string, string>; logPrefix?: string }): Promise<RunningApi> {
   buildApi();
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: join(repoRoot, 'api'),
@@ -32,7 +33,7 @@ export async function startApi(options: { port: number; env: Record<string, stri
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
-    if (options.log) process.stdout.write(chunk);
+    if (options.logPrefix !== undefined) for (const line of chunk.toString().trimEnd().split('\n')) console.log(`${options.logPrefix}${line}`);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);

@@ -26,6 +26,7 @@ function slotEnv(slot: Slot): Record<string, string> {
     LOGIN_RATE_LIMIT: '1000',
     LOGIN_IP_RATE_LIMIT: '1000',
     LOG_LEVEL: 'warn',
+    DB_HOLD_WARN_MS: '2000',
     CORS_ORIGINS: [slot.hostOrigin, ...e2eStack.variants.map((variant) => `http://localhost:${variant.port}`)].join(','),
   };
 }
@@ -33,7 +34,7 @@ function slotEnv(slot: Slot): Record<string, string> {
 async function startSlotApi(slot: Slot): Promise<RunningApi> {
   const env = envs[slot.index]!;
   await runApiScript('src/seed/e2eFixturesCli.ts', env);
-  const api = await startApi({ port: slot.apiPort, env });
+  const api = await startApi({ port: slot.apiPort, env, logPrefix: `slot ${slot.index} API: ` });
   console.log(`slot ${slot.index}: API on ${slot.apiPort} (data in ${env['DATA_DIR']}), host on ${slot.hostPort}`);
   return api;
 }
@@ -45,7 +46,7 @@ function serveControl(): Server {
     const slot = match ? slots[Number(match[1])] : undefined;
     if (request.method !== 'POST' || !match || !slot) return void response.writeHead(404).end();
     const index = slot.index;
-    const action = match[2] === 'stop' ? apis[index]!.stop() : startApi({ port: slot.apiPort, env: envs[index]! }).then((api) => void (apis[index] = api));
+    const action = match[2] === 'stop' ? apis[index]!.stop() : startApi({ port: slot.apiPort, env: envs[index]!, logPrefix: `slot ${index} API: ` }).then((api) => void (apis[index] = api));
     action.then(
       () => response.writeHead(200).end(),
       (error: unknown) => response.writeHead(500).end(String(error)),

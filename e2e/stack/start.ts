@@ -16,7 +16,7 @@ mkdirSync(stateDir, { recursive: true });
 const hostConfigFile = join(stateDir, 'host-config.json');
 writeFileSync(hostConfigFile, JSON.stringify(hostConfig(), null, 2));
 
-const api = await startApi({ port: apiPort, env: {}, log: false });
+const api = await startApi({ port: apiPort, env: {} });
 const servers = await serveApps({ hostConfigFile });
 const credentials = api
   .output()

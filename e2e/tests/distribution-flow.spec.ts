@@ -27,7 +27,7 @@ async function adminApi(request: APIRequestContext) {
 }
 
 test('a two-tier rule, an hours-and-cap department, leads from the affiliate API delivered and explained', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const api = await adminApi(request);
   const company = await api<{ id: number }>('post', '/settings/affiliate/company', { name: `Flow Affiliates ${tag}` });
   const source = await api<{ id: number }>('post', '/settings/source', { name: `Flow source ${tag}`, affiliate_company_id: company.id });
@@ -85,7 +85,7 @@ test('a two-tier rule, an hours-and-cap department, leads from the affiliate API
   // The affiliate's server posts three leads, each answered once delivered (?wait=), with the broker's autologin URL.
   const deliveries: Delivery[] = [];
   for (const index of [1, 2, 3]) {
-    const posted = await request.post(`${apiBaseUrl}/v1/leads?wait=20`, {
+    const posted = await request.post(`${apiBaseUrl}/v1/leads?wait=30`, {
       headers: { 'x-api-key': key },
       data: { first_name: 'Flow', last_name: `Lead ${index}`, email: `flow-${index}-${tag}@example.com`, country: 'DE', funnel: `flow-${tag}` },
     });
@@ -134,7 +134,7 @@ test('a two-tier rule, an hours-and-cap department, leads from the affiliate API
   await page.goto('/broker/distribution/rules');
   await page.getByRole('button', { name: 'Simulate' }).click();
   const saved = await simulate('Simulate the saved rules');
-  await expect(saved.getByRole('row', { name: new RegExp(`${label(first)} 2 66.7%`) })).toBeVisible({ timeout: 30_000 });
+  await expect(saved.getByRole('row', { name: new RegExp(`${label(first)} 2 66.7%`) })).toBeVisible({ timeout: 60_000 });
   await expect(saved.getByRole('row', { name: new RegExp(`${label(second)} 1 33.3%`) })).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -145,7 +145,7 @@ test('a two-tier rule, an hours-and-cap department, leads from the affiliate API
   await drawer.getByRole('button', { name: 'Remove tier 1' }).click();
   await drawer.getByRole('button', { name: 'Simulate' }).click();
   const draft = await simulate('Simulate with this draft');
-  await expect(draft.getByRole('row', { name: new RegExp(`${label(second)} 3 100`) })).toBeVisible({ timeout: 30_000 });
+  await expect(draft.getByRole('row', { name: new RegExp(`${label(second)} 3 100`) })).toBeVisible({ timeout: 60_000 });
   await expect(draft).not.toContainText(first ?? '');
   const sentAfter = (await (await request.get(`${brokerOrigin}/__fake/stats`)).json()) as { received: number };
   expect(sentAfter.received, 'the simulator sends nothing').toBe(sentBefore.received);

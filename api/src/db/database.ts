@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir, startEmbedded } from './embedded.ts';
+import { warnOnLongHolds } from './holdWatch.ts';
 import { nameMarkedStatements } from './prepared.ts';
 import { poolListener, serverListener, type Listen } from './listen.ts';
 
@@ -29,6 +30,8 @@ export type DatabaseOptions = {
   /** In memory: start from this dump of a new data directory (`dumpNewPglite`) instead of creating one (the tests). */
   template?: string | undefined;
   poolSize?: number;
+  /** Warn when a connection is held longer than this (db/holdWatch.ts); absent or 0: never. */
+  holdWarnMs?: number | undefined;
 };
 
 // bigint counts (count(*)) come back as strings by default; every count here fits a JS number.
@@ -36,9 +39,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** A pool's errors logged (an idle client's would crash the process) and its marked statements named (db/prepared.ts). */
-function watched(pool: pg.Pool): pg.Pool {
+function watched(pool: pg.Pool, holdWarnMs = 0): pg.Pool {
   pool.on('error', (error) => console.error('database pool error', error.message));
   nameMarkedStatements(pool);
+  warnOnLongHolds(pool, holdWarnMs);
   return pool;
 }
 
@@ -46,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     // Prepared statements (db/prepared.ts) keep one generic plan: PostgreSQL would otherwise plan them again on every call
     // while their array parameters' sizes vary, which is what preparing them was to spare.
-    const pool = watched(new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan' }));
+    const pool = watched(new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan' }), options.holdWarnMs);
     const listener = serverListener(options.url);
     return {
       db: drizzle(pool, { schema }),
@@ -65,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   });
   // PGlite is one session: a single connection keeps every transaction whole (and listens: db/listen.ts).
-  const pool = watched(new pg.Pool({ host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 }));
+  const pool = watched(new pg.Pool({ host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 }), options.holdWarnMs);
   const listener = poolListener(pool);
   return {
     db: drizzle(pool, { schema }),

@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
+import { wrapQueries } from './queryWrap.ts';
 
 const marker = /^\/\* prepared:([a-z][a-z0-9_]*) \*\//;
 
@@ -25,14 +26,5 @@ function named(config: unknown): unknown {
 
 /** Makes a pool's connections run marked statements by name (on connect, before any query). */
 export function nameMarkedStatements(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    const query: unknown = client.query;
-    if (typeof query !== 'function') return;
-    Object.defineProperty(client, 'query', {
-      configurable: true,
-      value(this: pg.PoolClient, config: unknown, ...rest: unknown[]): unknown {
-        return Reflect.apply(query, this, [named(config), ...rest]);
-      },
-    });
-  });
+  wrapQueries(pool, (_client, config, run) => run(named(config)));
 }

@@ -74,8 +74,11 @@ export const userResource: ResourceDefinition = {
       if (body['password'] !== undefined) await revokeAllSessions(tx, userId);
       if (roleIds) await assertSomeoneHoldsEveryPermission(tx);
     },
-    async afterDelete(tx, { row, auth }) {
-      if (Number(row['id']) === auth.userId) throw new HttpError(409, 'You cannot delete your own account.');
+    // Refused before the delete: deleting a user rewrites the rows naming them (the leads they created, say).
+    async beforeDelete(_tx, { id, auth }) {
+      if (id === auth.userId) throw new HttpError(409, 'You cannot delete your own account.');
+    },
+    async afterDelete(tx) {
       await assertSomeoneHoldsEveryPermission(tx);
     },
   },
