@@ -115,7 +115,8 @@ test('a two-tier rule, an hours-and-cap department, leads from the affiliate API
   await expect(attempt).toContainText('Delivered');
 
   // The simulator: the saved rules over today give the split the engine made; the draft (tier 1 removed) sends all three
-  // to the second department. Nothing is saved or sent.
+  // to the second department. Nothing is saved or sent. (Counts, not shares: the slot's demo leads may include one of
+  // today, matching no rule.)
   const today = new Date().toISOString().slice(0, 10);
   const simulate = async (title: string) => {
     const dialog = page.getByRole('dialog', { name: title });
@@ -130,12 +131,12 @@ test('a two-tier rule, an hours-and-cap department, leads from the affiliate API
     await dialog.getByRole('button', { name: 'Run' }).click();
     return dialog.getByTestId('simulation-departments');
   };
-  const sentBefore = (await (await request.get(`${brokerOrigin}/__fake/stats`)).json()) as { received: number };
+  const sentBefore = (await (await request.get(`${brokerOrigin}/__fake/stats?email_contains=${tag}`)).json()) as { received: number };
   await page.goto('/broker/distribution/rules');
   await page.getByRole('button', { name: 'Simulate' }).click();
   const saved = await simulate('Simulate the saved rules');
-  await expect(saved.getByRole('row', { name: new RegExp(`${label(first)} 2 66.7%`) })).toBeVisible({ timeout: 60_000 });
-  await expect(saved.getByRole('row', { name: new RegExp(`${label(second)} 1 33.3%`) })).toBeVisible();
+  await expect(saved.getByRole('row', { name: new RegExp(`${label(first)} 2 `) })).toBeVisible({ timeout: 60_000 });
+  await expect(saved.getByRole('row', { name: new RegExp(`${label(second)} 1 `) })).toBeVisible();
   await page.keyboard.press('Escape');
 
   await page
@@ -145,8 +146,9 @@ test('a two-tier rule, an hours-and-cap department, leads from the affiliate API
   await drawer.getByRole('button', { name: 'Remove tier 1' }).click();
   await drawer.getByRole('button', { name: 'Simulate' }).click();
   const draft = await simulate('Simulate with this draft');
-  await expect(draft.getByRole('row', { name: new RegExp(`${label(second)} 3 100`) })).toBeVisible({ timeout: 60_000 });
+  await expect(draft.getByRole('row', { name: new RegExp(`${label(second)} 3 `) })).toBeVisible({ timeout: 60_000 });
   await expect(draft).not.toContainText(first ?? '');
-  const sentAfter = (await (await request.get(`${brokerOrigin}/__fake/stats`)).json()) as { received: number };
+  const sentAfter = (await (await request.get(`${brokerOrigin}/__fake/stats?email_contains=${tag}`)).json()) as { received: number };
+  expect(sentBefore.received, 'the three leads were delivered').toBe(3);
   expect(sentAfter.received, 'the simulator sends nothing').toBe(sentBefore.received);
 });

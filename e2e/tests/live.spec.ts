@@ -6,12 +6,18 @@
 import type { Page } from '@playwright/test';
 import { admin, apiBaseUrl, apiLogin, controlApi, expect, pickFromOpenList, signIn, test } from './fixtures.ts';
 
-type LiveWindow = { __crmStore: { getState(): { live: { status: string }; session: { totalNotifications: number; notifications: { data: { title: string } }[] } } } };
+/** The host's store, once the host has loaded (a poll may ask before). */
+type LiveWindow = { __crmStore?: { getState(): { live: { status: string }; session: { totalNotifications: number; notifications: { data: { title: string } }[] } } } };
 /** What the jobs page showed and asked for, recorded in the page: progress values and `/api/jobs` requests, by time. */
 type Recorded = { progress: { at: number; label: string; value: number }[]; requests: number[] };
 
-const liveStatus = (page: Page) => page.evaluate(() => (window as unknown as LiveWindow).__crmStore.getState().live.status);
-const session = (page: Page) => page.evaluate(() => (window as unknown as LiveWindow).__crmStore.getState().session);
+const liveStatus = (page: Page) => page.evaluate(() => (window as unknown as LiveWindow).__crmStore?.getState().live.status);
+const session = (page: Page) =>
+  page.evaluate(() => {
+    const store = (window as unknown as LiveWindow).__crmStore;
+    if (!store) throw new Error('the host has not loaded');
+    return store.getState().session;
+  });
 
 async function expectLive(page: Page): Promise<void> {
   await expect.poll(() => liveStatus(page), { timeout: 15_000 }).toBe('open');

@@ -231,10 +231,13 @@ export async function startFakeBroker(options: FakeBrokerOptions = {}): Promise<
       }
       // Control routes, for a fake broker in another process (the e2e stack, the send benchmark).
       case 'GET /__fake/stats': {
+        // `?email_contains=`: only those leads (a test's own, where several share this broker).
+        const part = url.searchParams.get('email_contains') ?? '';
+        const leads = received.filter((lead) => (lead.email ?? '').includes(part));
         const counts = new Map<string, number>();
-        for (const lead of received) counts.set(lead.email ?? '', (counts.get(lead.email ?? '') ?? 0) + 1);
+        for (const lead of leads) counts.set(lead.email ?? '', (counts.get(lead.email ?? '') ?? 0) + 1);
         const duplicates = [...counts.values()].filter((times) => times > 1).length;
-        return send(response, 200, { received: received.length, distinct: counts.size, duplicates, lead_posts: leadPosts, pulls: pulls.length });
+        return send(response, 200, { received: leads.length, distinct: counts.size, duplicates, lead_posts: leadPosts, pulls: pulls.length });
       }
       case 'POST /__fake/report': {
         const body = parseBody(exchange);

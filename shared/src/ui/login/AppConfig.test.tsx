@@ -42,13 +42,15 @@ test('a language antd has no texts for keeps its English', async () => {
   expect(document.documentElement.lang).toBe('fr');
 });
 
-/** The colour antd's CSS variables give `element` as its error colour, from the scope (a `css-var-*` class) it sits in. */
-function errorColourOf(element: HTMLElement): string | undefined {
+/** The value antd's CSS variables give `element` for `variable`, from the scope (a `css-var-*` class) it sits in. */
+function antdVariableOf(element: HTMLElement, variable: string): string | undefined {
   const scope = [...element.classList].find((name) => name.startsWith('css-var-'));
   const rules = [...antdStyleContainer.querySelectorAll('style')].map((style) => style.textContent ?? '');
   const variables = rules.find((rule) => rule.startsWith(`.${scope}{`));
-  return /--ant-color-error:([^;]+)/.exec(variables ?? '')?.[1];
+  return new RegExp(`--ant-${variable}:([^;]+)`).exec(variables ?? '')?.[1];
 }
+
+const errorColourOf = (element: HTMLElement) => antdVariableOf(element, 'color-error');
 
 test("a confirm dialog, which antd renders outside the tree, takes the console's theme", async () => {
   renderWithProviders(<Button danger>In the tree</Button>);
@@ -64,4 +66,18 @@ test("the tests keep antd's component styles out of the document, where jsdom wo
   const text = (styles: Iterable<HTMLStyleElement>) => [...styles].map((style) => style.textContent).join('');
   expect(text(antdStyleContainer.querySelectorAll('style'))).toContain('.ant-btn');
   expect(text(document.querySelectorAll('style'))).not.toContain('.ant-btn');
+});
+
+test("antd's motion follows the system's reduced-motion setting", () => {
+  const matchMedia = window.matchMedia;
+  const { unmount } = renderWithProviders(<Button>Moving</Button>);
+  expect(antdVariableOf(screen.getByRole('button', { name: 'Moving' }), 'motion-duration-mid')).toBe('0.2s');
+  unmount();
+  try {
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '(prefers-reduced-motion: reduce)' });
+    renderWithProviders(<Button>Still</Button>);
+    expect(antdVariableOf(screen.getByRole('button', { name: 'Still' }), 'motion-duration-mid')).toBe('0s');
+  } finally {
+    window.matchMedia = matchMedia;
+  }
 });

@@ -3,16 +3,18 @@ import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { firstErrorInView } from '../feedback/firstErrorInView.ts';
 import { antdLocaleOf } from './antdLocale.ts';
-import { consoleTheme } from './theme.ts';
+import { usePrefersReducedMotion } from './reducedMotion.ts';
+import { consoleTheme, stillConsoleTheme } from './theme.ts';
 
 /**
- * antd's configuration, the same in the host and in a remote run alone: the theme, antd's own texts in the console's
- * language, and how every form shows its first refused field.
+ * antd's configuration, the same in the host and in a remote run alone: the theme (still, when the system asks for
+ * reduced motion), antd's own texts in the console's language, and how every form shows its first refused field.
  */
 export function AppConfig({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider theme={consoleTheme} locale={antdLocaleOf(i18n.resolvedLanguage ?? i18n.language)} form={{ scrollToFirstError: firstErrorInView }}>
+    <ConfigProvider theme={reducedMotion ? stillConsoleTheme : consoleTheme} locale={antdLocaleOf(i18n.resolvedLanguage ?? i18n.language)} form={{ scrollToFirstError: firstErrorInView }}>
       {children}
     </ConfigProvider>
   );
