@@ -59,6 +59,7 @@ test('saves the name, the default guard and the selected permissions, then retur
   expect(screen.getByLabelText('Guard name')).toHaveValue('web');
 
   await user.type(screen.getByLabelText('Role name'), 'Viewers');
+  // The dashboard group: the dashboard and the reports.
   await user.click(checkbox('Select all: dashboard'));
   await user.click(checkbox('lead.view'));
   await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -66,7 +67,7 @@ test('saves the name, the default guard and the selected permissions, then retur
   expect(await screen.findByText('Roles list page')).toBeInTheDocument();
   expect(await screen.findByText('Role successfully created.')).toBeInTheDocument();
   const [request] = api.adapter.requests;
-  expect(request && requestBody(request)).toEqual({ name: 'Viewers', guard_name: 'web', permissions: ['dashboard.view', 'lead.view'] });
+  expect(request && requestBody(request)).toEqual({ name: 'Viewers', guard_name: 'web', permissions: ['dashboard.view', 'reports.view', 'lead.view'] });
 });
 
 test('shows the server 422 under the role name', async () => {
