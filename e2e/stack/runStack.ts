@@ -31,10 +31,13 @@ function slotEnv(slot: Slot): Record<string, string> {
   };
 }
 
+/** The slot's API on its data, its output printed line by line after the slot's name. */
+const startSlotApiProcess = (slot: Slot): Promise<RunningApi> => startApi({ port: slot.apiPort, env: envs[slot.index]!, logPrefix: `slot ${slot.index} API: ` });
+
 async function startSlotApi(slot: Slot): Promise<RunningApi> {
   const env = envs[slot.index]!;
   await runApiScript('src/seed/e2eFixturesCli.ts', env);
-  const api = await startApi({ port: slot.apiPort, env, logPrefix: `slot ${slot.index} API: ` });
+  const api = await startSlotApiProcess(slot);
   console.log(`slot ${slot.index}: API on ${slot.apiPort} (data in ${env['DATA_DIR']}), host on ${slot.hostPort}`);
   return api;
 }
@@ -46,7 +49,7 @@ function serveControl(): Server {
     const slot = match ? slots[Number(match[1])] : undefined;
     if (request.method !== 'POST' || !match || !slot) return void response.writeHead(404).end();
     const index = slot.index;
-    const action = match[2] === 'stop' ? apis[index]!.stop() : startApi({ port: slot.apiPort, env: envs[index]!, logPrefix: `slot ${index} API: ` }).then((api) => void (apis[index] = api));
+    const action = match[2] === 'stop' ? apis[index]!.stop() : startSlotApiProcess(slot).then((api) => void (apis[index] = api));
     action.then(
       () => response.writeHead(200).end(),
       (error: unknown) => response.writeHead(500).end(String(error)),

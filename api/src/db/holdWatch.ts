@@ -10,14 +10,12 @@ import { wrapQueries } from './queryWrap.ts';
 type Statement = { text: string; ms: number };
 type Hold = { since: number; first: Statement | null; slowest: Statement | null };
 
-const transactionControl = /^(begin|commit|rollback)\b/i;
+const transactionControl = /^\s*(begin|commit|rollback)\b/i;
 
-const statementText = (config: unknown): string => {
-  const text = typeof config === 'string' ? config : typeof config === 'object' && config !== null && 'text' in config ? String(config.text) : '';
-  return text.replace(/\s+/g, ' ').trim().slice(0, 200);
-};
+const statementText = (config: unknown): string => (typeof config === 'string' ? config : typeof config === 'object' && config !== null && 'text' in config ? String(config.text) : '');
 
-const described = (statement: Statement | null) => (statement ? `${statement.ms} ms: ${statement.text}` : 'none');
+/** Shortened on one line only for a warning: every statement passes through the watch. */
+const described = (statement: Statement | null) => (statement ? `${statement.ms} ms: ${statement.text.replace(/\s+/g, ' ').trim().slice(0, 200)}` : 'none');
 
 /** Watches `pool`'s holds; `limitMs` 0 watches nothing. To be made before the pool's first connection. */
 export function warnOnLongHolds(pool: pg.Pool, limitMs: number): void {
@@ -26,8 +24,9 @@ export function warnOnLongHolds(pool: pg.Pool, limitMs: number): void {
   wrapQueries(pool, (client, config, run) => {
     const result = run(config);
     const hold = holds.get(client);
+    if (!hold || !(result instanceof Promise)) return result;
     const text = statementText(config);
-    if (!hold || transactionControl.test(text) || !(result instanceof Promise)) return result;
+    if (transactionControl.test(text)) return result;
     const started = Date.now();
     const settled = () => {
       const statement = { text, ms: Date.now() - started };
