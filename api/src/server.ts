@@ -35,7 +35,7 @@ export async function startServer(config: Config): Promise<Server> {
   jobs.schedule('maintenance.purge-events', '*/5 * * * *', async () => {
     await purgeEvents(database.db, config.eventsKeepMinutes);
   });
-  const engine = createSendEngine({ db: database.db, secrets, http: httpCall() });
+  const engine = createSendEngine({ db: database.db, secrets, http: httpCall(), listen: database.listen });
   registerJobs(jobs, { db: database.db, engine, listen: database.listen, distributionLeaseSeconds: config.distributionLeaseSeconds });
   const works = config.role !== 'web';
   if (works) setJobHeapGrowth();

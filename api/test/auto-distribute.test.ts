@@ -12,6 +12,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { importMessages } from '@crm/shared/contract';
 import * as tables from '../src/db/schema/index.ts';
 import { runLeadImport } from '../src/modules/leads/import/job.ts';
+import { enableStandInRule } from './distributionFixture.ts';
 import { multipartFile } from './fixtures/multipart.ts';
 import { bearer, createTestContext, tableFingerprint, waitFor, type TestContext } from './helpers.ts';
 
@@ -78,6 +79,7 @@ describe('auto-distribution of added and imported leads', () => {
       .update(tables.users)
       .set({ is_sender: true })
       .where(inArray(tables.users.id, [adder.id, importer.id]));
+    await enableStandInRule(context.database.db);
   });
   after(async () => {
     await context.close();

@@ -11,7 +11,7 @@ import * as tables from '../src/db/schema/index.ts';
 import { distributeLead } from '../src/modules/distribution/engine.ts';
 import { runDueDistributions } from '../src/modules/distribution/queue.ts';
 import { enqueueDistribution } from '../src/modules/leads/distributionQueue.ts';
-import { distributionFixture, type Desk } from './distributionFixture.ts';
+import { distributionFixture, enableStandInRule, type Desk } from './distributionFixture.ts';
 
 /** Monday 2 March 2026, 08:00 in Berlin (UTC+1): an hour before the Berlin desk opens. */
 const mondayMorning = new Date('2026-03-02T07:00:00Z');
@@ -23,6 +23,7 @@ describe('distribution: hours, holding and the queue', () => {
   before(async () => {
     fx = await distributionFixture();
     berlin = await fx.desk();
+    await enableStandInRule(fx.context.database.db);
     // Mondays 09:00–17:00 in Berlin only.
     await fx.setHours(berlin, { time_zone: 'Europe/Berlin', windows: [{ weekday: 1, from: '09:00', to: '17:00' }], closed_dates: [] });
   });

@@ -1,8 +1,8 @@
 /**
  * From the affiliate API to a broker through the saved rules, as the worker runs it (app/jobs.ts wires
  * `savedRulesRouter`): an accepted lead is queued with its insert, matched by its country, delivered; a lead no rule
- * matches is left unassigned; with no rule enabled a batch is left unassigned in one statement, verdicts written. A
- * worker's run goes on claiming the leads queued while its passes are in flight, woken by their notification.
+ * matches is left unassigned; with no rule enabled the intake leaves its lead unassigned itself, and a worker leaves
+ * the leads queued before in one statement, verdicts written. A worker's run goes on claiming the leads queued while its passes are in flight, woken by their notification.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -92,19 +92,26 @@ describe('distribution of affiliate leads through the saved rules', () => {
     }
   });
 
-  test('with no rule enabled, the queued leads are left unassigned with their verdict, none sent', async () => {
-    const disabled = await fixture.call('PUT', `/distribution/rules/${ruleId}/enabled`, { is_enabled: false });
-    assert.equal(disabled.statusCode, 200, disabled.body);
-    const leads = await Promise.all([1, 2, 3].map(async () => leadRow(await affiliates.accepted({ country: 'DE' }))));
-    assert.equal(await runDueDistributions(deps, ['pending']), 3);
-    for (const lead of leads) {
+  test('leads queued while a rule was enabled are left unassigned by the worker once none is; with none enabled the intake settles them itself, no worker woken', async () => {
+    const setEnabled = async (isEnabled: boolean) => {
+      const response = await fixture.call('PUT', `/distribution/rules/${ruleId}/enabled`, { is_enabled: isEnabled });
+      assert.equal(response.statusCode, 200, response.body);
+    };
+    const queued = await Promise.all([1, 2, 3].map(async () => leadRow(await affiliates.accepted({ country: 'DE' }))));
+    for (const lead of queued) assert.equal((await fixture.stateOf(lead.id)).state, 'pending', 'queued while the rule was enabled');
+    await setEnabled(false);
+    assert.equal(await runDueDistributions(deps, ['pending']), 3, 'the worker took the queued leads');
+    const atTheDoor = await Promise.all([1, 2].map(async () => leadRow(await affiliates.accepted({ country: 'DE' }))));
+    assert.equal(await runDueDistributions(deps, ['pending']), 0, 'nothing queued for a worker');
+    await setEnabled(true);
+    for (const lead of [...queued, ...atTheDoor]) {
       const state = await fixture.stateOf(lead.id);
-      assert.deepEqual([state.state, state.reason_code, state.reason], ['unassigned', 'NO_RULE', 'no rule matches the lead']);
+      assert.deepEqual([state.state, state.reason_code, state.reason, state.attempts], ['unassigned', 'NO_RULE', 'no rule matches the lead', 0]);
       assert.deepEqual(await fixture.verdicts(lead.id), ['1 NO_RULE -: no rule matches the lead']);
     }
     // These leads' emails, not the broker's count: the previous test's slowed broker may still record a post it
     // answers after the engine's timeout gave up on it.
-    const emails = new Set(leads.map((lead) => lead.email));
+    const emails = new Set([...queued, ...atTheDoor].map((lead) => lead.email));
     assert.deepEqual(
       german.broker.received.filter((received) => emails.has(received.email)),
       [],

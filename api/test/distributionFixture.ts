@@ -11,6 +11,14 @@ import { fixedRouter } from '../src/modules/distribution/rules.ts';
 import type { RoutingTier } from '../src/modules/distribution/routing.ts';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 
+/**
+ * An enabled saved rule without tiers, for tests that queue leads and run them through a fixed router (`deps`): with
+ * no rule enabled the queue's door leaves them unassigned at once (leads/distributionQueue.ts).
+ */
+export async function enableStandInRule(db: TestContext['database']['db']): Promise<void> {
+  await db.insert(tables.distributionRules).values({ name: 'Stand-in for the fixed router', position: 1 });
+}
+
 export type Desk = { id: number; integrationId: number; broker: FakeBroker };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

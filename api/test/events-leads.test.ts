@@ -12,7 +12,7 @@ import { enqueueDistribution } from '../src/modules/leads/distributionQueue.ts';
 import { runDueDistributions } from '../src/modules/distribution/queue.ts';
 import { publishLeadChanges } from '../src/modules/events/changes.ts';
 import { applyBrokerReport } from '../src/modules/sending/status/apply.ts';
-import { distributionFixture } from './distributionFixture.ts';
+import { distributionFixture, enableStandInRule } from './distributionFixture.ts';
 import type { OpenStream } from './eventStreamClient.ts';
 import { waitFor } from './helpers.ts';
 import { assertSentNone, listening, nextPayload, openLive } from './liveEventReceivers.ts';
@@ -32,6 +32,7 @@ describe('lead live events', () => {
   before(async () => {
     fx = await distributionFixture();
     base = await listening(fx.context);
+    await enableStandInRule(fx.context.database.db);
     viewer = await fx.context.userWith(leadViewer, 'Vera Viewer');
     outsider = await fx.context.userWith(outsiderPermissions, 'Otto Outsider');
     const rows = await fx.context.database.db

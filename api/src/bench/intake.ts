@@ -1,7 +1,7 @@
 /**
  * `DATABASE_URL=postgres://… pnpm bench:intake [-- --leads N (20000)] [--concurrency C (50)]`: the affiliate intake
  * API (`POST /api/v1/leads`) on PostgreSQL, as deployed: two API processes (web role) and a worker on one database
- * (`bench_intake_<time>`, dropped afterwards, first given E demo leads and analyzed), C clients posting N leads (85 % new, 10 % duplicates, 3 % invalid, 2 %
+ * (`bench_intake_<time>`, dropped afterwards, first given E demo leads, their report deltas folded, and analyzed), C clients posting N leads (85 % new, 10 % duplicates, 3 % invalid, 2 %
  * blacklisted) round-robin to both processes over keep-alive HTTP. In the same run, the floor: the same clients and
  * bodies against two bare Fastify processes that insert each lead with one INSERT (intakeFloor.ts).
  * Phase 1b offers calls at 500/s (an open loop) for the latency at the goal's rate.
@@ -18,6 +18,7 @@ import * as tables from '../db/schema/index.ts';
 import { createKey } from '../modules/affiliates/keys.ts';
 import { loadConfig } from '../config.ts';
 import { secretBoxFor } from '../modules/sending/secrets.ts';
+import { foldReportDeltas } from '../modules/reports/fold.ts';
 import { seedDemoData } from '../seed/demo/index.ts';
 import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { freePort, startApi, type ApiProcess } from './apiProcess.ts';
@@ -85,8 +86,10 @@ async function run(url: string, leads: number, concurrency: number, existing: nu
     // A console in use holds leads already (and the planner knows it): the duplicate checks and triggers meet a real table.
     if (existing > 0) {
       const seeded = await seedDemoData(database, { leads: existing, seed: 11, secrets: secretBoxFor(loadConfig()) });
+      // Their report deltas folded, as a console's would have been long ago: the worker does not fold them mid-run.
+      const folded = await foldReportDeltas(database.db);
       await database.db.execute(sql`analyze`);
-      console.log(`existing leads: ${seeded.counts.leads} demo leads seeded and analyzed`);
+      console.log(`existing leads: ${seeded.counts.leads} demo leads seeded (${folded} report deltas folded) and analyzed`);
     }
     const second = await startApi(url, { build: false });
     processes.push(second, await startApi(url, { role: 'worker', build: false }));

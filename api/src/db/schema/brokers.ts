@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { authTypes, middlewareNames, phoneFormats, responseTypes } from '@crm/shared/contract';
 import { at, id, timestamps } from './columns.ts';
 import { affiliateCompanies } from './reference.ts';
@@ -117,3 +117,22 @@ export const integrationCircuits = pgTable('integration_circuits', {
   trial_until: at('trial_until'),
   updated_at: at('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The call slots of an integration, shared by every process (sending/engine/limiter.ts): slot 0 … concurrency − 1, each
+ * free (no holder) or held by one process until `lease_until`, which the holder renews while it holds it — a slot whose
+ * process died frees itself then. So an integration's `concurrency` holds across all API and worker processes.
+ */
+export const integrationCallSlots = pgTable(
+  'integration_call_slots',
+  {
+    integration_id: integer('integration_id')
+      .notNull()
+      .references(() => sendIntegrations.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    /** The holding process's token; null: free. */
+    holder: uuid('holder'),
+    lease_until: at('lease_until'),
+  },
+  (table) => [primaryKey({ columns: [table.integration_id, table.slot] })],
+);

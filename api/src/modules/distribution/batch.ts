@@ -15,7 +15,7 @@ import { loadIntegrationConfigs } from '../sending/integrations/resource.ts';
 import { candidatesOf, type Candidate, type LeadChecks } from './candidates.ts';
 import type { DistributionDeps } from './engine.ts';
 import type { RuleMatch } from './routing.ts';
-import type { RoutableLead } from './rules.ts';
+import type { RoutableLead, Router } from './rules.ts';
 import { distributionSettingsOf, type DistributionSettings } from './settings.ts';
 
 export type RoutedLead = LeadToSend & CheckedLead & RoutableLead;
@@ -25,7 +25,6 @@ type DistributionRow = typeof leadDistributions.$inferSelect;
 type LeadPlan = { match: NonNullable<RuleMatch>; candidates: Candidate[]; checks: LeadChecks };
 
 export type PassBatch = {
-  anyRuleEnabled: boolean;
   settings: DistributionSettings;
   leads: Map<number, RoutedLead>;
   rows: Map<number, DistributionRow>;
@@ -47,7 +46,7 @@ const routingColumns = {
   sub5: leads.sub5,
 };
 
-export async function loadPassBatch(deps: Pick<DistributionDeps, 'engine' | 'router'>, leadIds: readonly number[]): Promise<PassBatch> {
+export async function loadPassBatch(deps: Pick<DistributionDeps, 'engine' | 'router'>, leadIds: readonly number[], router?: Router): Promise<PassBatch> {
   const { db, secrets } = deps.engine;
   const ids = [...leadIds];
   // A call an earlier pass started and never finished (its worker died; the lease let this one in): the broker may
@@ -57,11 +56,11 @@ export async function loadPassBatch(deps: Pick<DistributionDeps, 'engine' | 'rou
     .set({ state: 'failure', failure_status: interruptedStatus, updated_at: sql`now()` })
     .where(and(inArray(leadSendHistories.lead_id, ids), isNull(leadSendHistories.job_id), eq(leadSendHistories.state, 'sending')));
   const readRows = () => db.select().from(leadDistributions).where(inArray(leadDistributions.lead_id, ids));
-  const [firstRows, found, settings, router] = await Promise.all([
+  const [firstRows, found, settings, rules] = await Promise.all([
     readRows(),
     db.select(routingColumns).from(leads).leftJoin(sources, eq(sources.id, leads.source_id)).where(inArray(leads.id, ids)),
     distributionSettingsOf(db),
-    deps.router(db),
+    router ?? deps.router(db),
     // The circuits the verdicts read (a statement at most every second per process: other processes may open one).
     deps.engine.breakers.refresh(),
   ]);
@@ -75,7 +74,7 @@ export async function loadPassBatch(deps: Pick<DistributionDeps, 'engine' | 'rou
     rows = await readRows();
   }
   const matches = found.flatMap((lead) => {
-    const match = router.match(lead);
+    const match = rules.match(lead);
     return match ? [{ lead, match }] : [];
   });
   const byRule = new Map<number, Promise<Candidate[]>>();
@@ -98,7 +97,6 @@ export async function loadPassBatch(deps: Pick<DistributionDeps, 'engine' | 'rou
     matches.map(({ lead, match }) => [lead.id, { match, candidates: candidates.get(match.ruleId) ?? [], checks: (targeting) => checks(lead, targeting) } satisfies LeadPlan]),
   );
   return {
-    anyRuleEnabled: router.anyEnabled,
     settings,
     leads: new Map(found.map((lead) => [lead.id, lead])),
     rows: new Map(rows.map((row) => [row.lead_id, row])),

@@ -14,6 +14,7 @@ import type { SendEngine } from '../sending/engine/deps.ts';
 import { sendLead } from '../sending/engine/sendLead.ts';
 import { classify } from './attempt.ts';
 import { attemptWriterFor, type Decision } from './attemptWriter.ts';
+import { noRuleDetail } from '../leads/distributionQueue.ts';
 import { loadPassBatch, type PassBatch, type RoutedLead } from './batch.ts';
 import { attemptCounts } from './capSlots.ts';
 import { localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
@@ -124,7 +125,7 @@ export async function distributeLead(deps: DistributionDeps, leadId: number, giv
   if (finished.includes(row.state)) return { state: row.state, reason_code: row.reason_code, attempts: row.attempts, department_id: row.delivered_department_id };
   const { settings } = batch;
   const plan = batch.plans.get(leadId);
-  if (!plan) return settle(deps, leadId, null, { state: 'unassigned', code: 'NO_RULE', detail: 'no rule matches the lead', attempt: row.attempts + 1, decisions: [] });
+  if (!plan) return settle(deps, leadId, null, { state: 'unassigned', code: 'NO_RULE', detail: noRuleDetail, attempt: row.attempts + 1, decisions: [] });
   const { match, candidates, checks } = plan;
   const lead = { ...found, ruleId: match.ruleId };
   const met: Decision[] = [];

@@ -9,6 +9,7 @@ import type { DistributionState } from '@crm/shared/contract';
 import type { Executor } from '../../db/database.ts';
 import { columnLiteral } from '../../db/sqlArrays.ts';
 import { publishLeadChanges } from '../events/changes.ts';
+import { noRuleDetail } from '../leads/distributionQueue.ts';
 import { loadPassBatch } from './batch.ts';
 import { distributeLead, type DistributionDeps } from './engine.ts';
 
@@ -36,7 +37,7 @@ async function claimDue(executor: Executor, states: readonly DistributionState[]
 
 /** No rule is enabled: the leads are left unassigned with NO_RULE, their verdicts written, in one statement, then their event. */
 async function settleWithoutRules(executor: Executor, leadIds: readonly number[]): Promise<void> {
-  const detail = 'no rule matches the lead';
+  const detail = noRuleDetail;
   await executor.transaction(async (tx) => {
     const settled = await tx.execute<{ lead_id: number }>(sql`
       with settled as (
@@ -95,11 +96,13 @@ export type RunOptions = {
 };
 
 async function startPasses(deps: DistributionDeps, leadIds: readonly number[], running: Set<Promise<void>>): Promise<void> {
-  const batch = await loadPassBatch(deps, leadIds);
-  if (!batch.anyRuleEnabled) {
+  // The rules first: while none is enabled the batch is settled without reading anything else.
+  const router = await deps.router(deps.engine.db);
+  if (!router.anyEnabled) {
     await settleWithoutRules(deps.engine.db, leadIds);
     return;
   }
+  const batch = await loadPassBatch(deps, leadIds, router);
   for (const leadId of leadIds) {
     const pass = distributeLead(deps, leadId, batch).then(
       () => undefined,

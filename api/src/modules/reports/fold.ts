@@ -19,6 +19,7 @@ const keyList = rollupKeys.join(', ');
 const maskedKeys = sql.raw(rollupKeys.map((key) => `case when s.use_${key} then d.${key} end as ${key}`).join(', '));
 const counts = countNames.join(', ');
 const summed = sql.raw(countNames.map((name) => `sum(${name})::int`).join(', '));
+const summedByName = sql.raw(countNames.map((name) => `sum(${name})::int as ${name}`).join(', '));
 const added = sql.raw(countNames.map((name) => `${name} = report_rollups.${name} + excluded.${name}`).join(', '));
 
 /** Folds one batch; returns how many deltas it took (0 when another process holds the fold). */
@@ -28,10 +29,15 @@ async function foldBatch(db: Db): Promise<number> {
     if (!locked[0]?.locked) return 0;
     const { rows } = await tx.execute<{ taken: number }>(sql`
       with taken as (delete from report_deltas where id in (select id from report_deltas order by id limit ${batchSize}) returning *),
+           -- Summed per UTC hour and keys first: a batch's deltas share few keys, so the sets multiply few rows (a day
+           -- grain is whole hours, so the hour's start floors to its day).
+           hourly as (
+             select to_timestamp(floor(extract(epoch from created_at) / 3600) * 3600) as hour_start, ${sql.raw(keyList)}, ${summedByName}
+               from taken group by 1, ${sql.raw(keyList)}),
            sets (id, grain, ${sql.raw(rollupKeys.map((key) => `use_${key}`).join(', '))}) as (values ${setValues}),
            expanded as (
-             select s.id as grouping_set, to_timestamp(floor(extract(epoch from d.created_at) / s.grain) * s.grain) as period_start, ${maskedKeys}, ${sql.raw(countNames.map((name) => `d.${name}`).join(', '))}
-               from taken d cross join sets s),
+             select s.id as grouping_set, to_timestamp(floor(extract(epoch from d.hour_start) / s.grain) * s.grain) as period_start, ${maskedKeys}, ${sql.raw(countNames.map((name) => `d.${name}`).join(', '))}
+               from hourly d cross join sets s),
            folded as (
              insert into report_rollups (grouping_set, period_start, ${sql.raw(keyList)}, ${sql.raw(counts)})
              select grouping_set, period_start, ${sql.raw(keyList)}, ${summed} from expanded

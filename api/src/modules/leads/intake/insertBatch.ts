@@ -11,7 +11,7 @@ import type { LeadValues } from './prepare.ts';
 import type { IntakeContext } from './schema.ts';
 import { newLeadId } from './service.ts';
 import { preparedStatement } from '../../../db/prepared.ts';
-import { distributionWakeChannel } from '../distributionQueue.ts';
+import { queueingSteps } from '../distributionQueue.ts';
 
 /**
  * A lead to insert: its values, tracking, starting status (`drawn` from its source's weighted list or not), tags, and
@@ -58,13 +58,7 @@ function insertStatement(leads: readonly NewLead[], leadIds: readonly string[], 
         from unnest(${columnLiteral(tagged.map((pair) => pair.leadId))}::text[], ${columnLiteral(tagged.map((pair) => pair.tagId))}::int4[]) as t(lead_id, tag_id)
         join inserted on inserted.lead_id = t.lead_id
     ),
-    queued as (
-      insert into lead_distributions (lead_id)
-      select inserted.id from inserted join input on input.lead_id = inserted.lead_id where input.distribute
-      returning lead_id
-    ),
-    -- The distribution workers are woken on commit when leads were queued (leads/distributionQueue.ts).
-    woken as (select count(pg_notify(${distributionWakeChannel}, '')) as notified from (select 1 from queued limit 1) as any_queued)
+    ${queueingSteps(sql`select inserted.id from inserted join input on input.lead_id = inserted.lead_id where input.distribute`)}
     select id, lead_id from inserted cross join woken`;
 }
 

@@ -1,11 +1,12 @@
-/** What the send engine works with: the database, the secrets, the network, its breakers (shared through the database) and its per-process limits. */
+/** What the send engine works with: the database, the secrets, the network, its breakers and its integrations' call slots (both shared through the database). */
 import type { Db } from '../../../db/database.ts';
+import type { Listen } from '../../../db/listen.ts';
 import { recordRequests, type RequestToRecord } from '../../requests/service.ts';
 import type { HttpCall, HttpRequest, HttpResponse, IntegrationConfig } from '../adapters/types.ts';
 import type { SecretBox } from '../secrets.ts';
 import { Batcher } from '../../../db/batcher.ts';
 import { CircuitBreakers, type BreakerOptions } from './breaker.ts';
-import { IntegrationLimiters } from './limiter.ts';
+import { IntegrationLimiters, type LimiterOptions } from './limiter.ts';
 
 export type RetryPolicy = { attempts: number; baseDelayMs: number };
 
@@ -27,13 +28,21 @@ export function callBroker(engine: SendEngine, integration: Pick<IntegrationConf
   return engine.http({ ...request, timeoutMs: integration.timeout_seconds * 1000 });
 }
 
-export function createSendEngine(input: { db: Db; secrets: SecretBox; http: HttpCall; retry?: RetryPolicy; breaker?: BreakerOptions }): SendEngine {
+export function createSendEngine(input: {
+  db: Db;
+  secrets: SecretBox;
+  http: HttpCall;
+  retry?: RetryPolicy;
+  breaker?: BreakerOptions;
+  listen?: Listen;
+  limiter?: LimiterOptions;
+}): SendEngine {
   return {
     db: input.db,
     secrets: input.secrets,
     http: input.http,
     breakers: new CircuitBreakers(input.db, input.breaker ?? { threshold: 5, coolDownMs: 30_000 }),
-    limiters: new IntegrationLimiters(),
+    limiters: new IntegrationLimiters(input.db, input.listen ?? null, input.limiter),
     retry: input.retry ?? defaultRetry,
     requestLog: new Batcher(
       async (entries: RequestToRecord[]) => {

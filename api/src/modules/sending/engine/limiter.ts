@@ -1,44 +1,135 @@
-/** At most `limit` tasks at once, the rest waiting in order: the per-integration concurrency of sending. */
-export class Limiter {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+/**
+ * At most an integration's `concurrency` calls at once, across every process: each call runs on one of the
+ * integration's call slots in PostgreSQL (callSlots.ts), the rest wait in order. A slot that frees up goes straight to
+ * this process's next waiting call for a moment after it was taken (`handOverMs`), with no statement; then it is given
+ * back, and this process asks again only after `pollMs`, so a process woken by its notification gets its turn. When
+ * every slot is taken, a process waits for a slot to be given back (the notification, with `listen`), looking again
+ * after a pause that doubles up to `maxPollMs` in any case (a dead process's slots free themselves unannounced).
+ */
+import type { Db } from '../../../db/database.ts';
+import type { Listen } from '../../../db/listen.ts';
+import { CallSlots, callSlotsChannel, type CallSlotOptions } from './callSlots.ts';
 
-  constructor(private limit: number) {}
+type Taken = { slot: number; takenAt: number };
+
+export type LimiterOptions = CallSlotOptions & { handOverMs?: number; pollMs?: number; maxPollMs?: number };
+
+export class Limiter {
+  private readonly waiting: ((taken: Taken) => void)[] = [];
+  private filling = false;
+  private nudge: (() => void) | null = null;
+
+  constructor(
+    private readonly slots: CallSlots,
+    private readonly integrationId: number,
+    private limit: number,
+    private readonly options: Required<Pick<LimiterOptions, 'handOverMs' | 'pollMs' | 'maxPollMs'>>,
+  ) {}
 
   setLimit(limit: number): void {
     this.limit = limit;
-    while (this.running < this.limit) {
-      const next = this.waiting.shift();
-      if (!next) return;
-      this.running += 1;
-      next();
-    }
   }
 
   async run<Result>(task: () => Promise<Result>): Promise<Result> {
-    // A waiter is woken with the slot of the task that finished: `running` already counts it.
-    if (this.running < this.limit) this.running += 1;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const taken = await new Promise<Taken>((resolve) => {
+      this.waiting.push(resolve);
+      void this.fill();
+    });
     try {
       return await task();
     } finally {
-      const next = this.running <= this.limit ? this.waiting.shift() : undefined;
-      if (next) next();
-      else this.running -= 1;
+      this.handBack(taken);
+    }
+  }
+
+  /** A slot was given back (by any process): a wait for one ends now. */
+  wake(): void {
+    this.nudge?.();
+  }
+
+  private handBack(taken: Taken): void {
+    const fresh = taken.slot < this.limit && Date.now() - taken.takenAt < this.options.handOverMs;
+    const next = fresh ? this.waiting.shift() : undefined;
+    if (next) return next(taken);
+    void this.slots.release(this.integrationId, taken.slot).then(() => {
+      if (this.waiting.length === 0) return;
+      // Given back with calls waiting here: others' turn first.
+      setTimeout(() => void this.fill(), this.options.pollMs);
+    });
+  }
+
+  /** Takes slots for the waiting calls until none waits (one loop per limiter). */
+  private async fill(): Promise<void> {
+    if (this.filling) return;
+    this.filling = true;
+    let pause = this.options.pollMs;
+    try {
+      while (this.waiting.length > 0) {
+        const numbers = await this.slots.acquire(this.integrationId, this.limit, this.waiting.length).catch((error: unknown) => {
+          console.error('taking call slots failed:', error instanceof Error ? error.message : error);
+          return [];
+        });
+        const takenAt = Date.now();
+        for (const slot of numbers) {
+          const next = this.waiting.shift();
+          if (next) next({ slot, takenAt });
+          else void this.slots.release(this.integrationId, slot);
+        }
+        if (numbers.length > 0 || this.waiting.length === 0) {
+          pause = this.options.pollMs;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pause * (0.5 + Math.random()));
+          this.nudge = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.nudge = null;
+        pause = Math.min(pause * 2, this.options.maxPollMs);
+      }
+    } finally {
+      this.filling = false;
     }
   }
 }
 
-/** One limiter per integration, shared by every job of this process. */
+/** One limiter per integration, shared by every job and pass of this process. */
 export class IntegrationLimiters {
   private readonly limiters = new Map<number, Limiter>();
+  private readonly slots: CallSlots;
+  private readonly options: Required<Pick<LimiterOptions, 'handOverMs' | 'pollMs' | 'maxPollMs'>>;
+
+  private subscription: Promise<unknown> | null = null;
+
+  /** With `listen`, a process waiting for a slot wakes when one is given back; without, it only polls. */
+  constructor(
+    db: Db,
+    private readonly listen: Listen | null = null,
+    options: LimiterOptions = {},
+  ) {
+    this.slots = new CallSlots(db, options);
+    this.options = { handOverMs: options.handOverMs ?? 1_000, pollMs: options.pollMs ?? 10, maxPollMs: options.maxPollMs ?? (listen ? 500 : 200) };
+  }
 
   for(integrationId: number, limit: number): Limiter {
+    this.subscription ??=
+      this.listen?.(callSlotsChannel, (payload) => this.wake(payload)).catch((error: unknown) => {
+        this.subscription = null;
+        console.error('listening for call slots failed:', error instanceof Error ? error.message : error);
+      }) ?? null;
     let limiter = this.limiters.get(integrationId);
     if (!limiter) {
-      limiter = new Limiter(limit);
+      limiter = new Limiter(this.slots, integrationId, limit, this.options);
       this.limiters.set(integrationId, limiter);
     } else limiter.setLimit(limit);
     return limiter;
+  }
+
+  /** null: notifications may have been missed (a reconnect), so every limiter looks again. */
+  private wake(payload: string | null): void {
+    if (payload === null) for (const limiter of this.limiters.values()) limiter.wake();
+    else this.limiters.get(Number(payload))?.wake();
   }
 }
