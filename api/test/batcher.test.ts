@@ -32,6 +32,18 @@ test("'while-busy': a lone item goes at once; items arriving meanwhile go togeth
   assert.equal(mostAtOnce, 1);
 });
 
+test("'while-busy' with gatherMs: a lone item waits for company (up to maxItems), then it is group commit again", async () => {
+  const batches: number[][] = [];
+  const batcher = new Batcher<number, number>(async (items) => (batches.push(items), items), { maxItems: 3, maxWaitMs: 'while-busy', gatherMs: 20 });
+  const first = batcher.add(1);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.deepEqual(batches, [], 'the lone item waits');
+  await Promise.all([first, batcher.add(2)]);
+  assert.deepEqual(batches, [[1, 2]], 'and goes with what came within gatherMs');
+  await Promise.all([4, 5, 6, 7].map((item) => batcher.add(item)));
+  assert.deepEqual(batches.slice(1), [[4, 5, 6], [7]], 'a full batch goes at once');
+});
+
 test('a timed batch goes when full or after maxWaitMs', async () => {
   const batches: string[][] = [];
   const batcher = new Batcher<string, string>(async (items) => (batches.push(items), items), { maxItems: 2, maxWaitMs: 5 });

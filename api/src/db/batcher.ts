@@ -3,14 +3,15 @@
  * caller's promise settles once the batch holding its item has been handled. Two ways to gather:
  * - `maxWaitMs: n` — a batch goes when it holds `maxItems`, or `n` ms after its first item (0: once the current turn of
  *   the event loop is over); batches may run side by side (the send engine's claims, outcomes and log entries);
- * - `maxWaitMs: 'while-busy'` — group commit: a lone item goes at once, and the items that arrive while a batch is
- *   being handled wait and go together in the next one, one batch at a time (the affiliate API's calls).
+ * - `maxWaitMs: 'while-busy'` — group commit: a lone item goes at once (or after `gatherMs`, with the items that come
+ *   meanwhile), and the items that arrive while a batch is being handled wait and go together in the next one, one batch
+ *   at a time (the affiliate API's calls, the distribution's writes).
  * With `retrySingly`, a batch that fails as a whole is handled again item by item, so one bad item never fails the
  * others. `flush` sends what waits now.
  */
 type Waiting<Item, Result> = { item: Item; resolve(result: Result): void; reject(error: unknown): void };
 
-export type BatcherOptions = { maxItems: number; maxWaitMs: number | 'while-busy'; retrySingly?: boolean };
+export type BatcherOptions = { maxItems: number; maxWaitMs: number | 'while-busy'; gatherMs?: number; retrySingly?: boolean };
 
 export class Batcher<Item, Result> {
   private waiting: Waiting<Item, Result>[] = [];
@@ -26,7 +27,9 @@ export class Batcher<Item, Result> {
     return new Promise<Result>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (this.options.maxWaitMs === 'while-busy') {
-        if (this.running.size === 0) void this.flush();
+        if (this.running.size > 0) return;
+        if (this.options.gatherMs && this.waiting.length < this.options.maxItems) this.timer ??= this.schedule(this.options.gatherMs);
+        else void this.flush();
       } else if (this.waiting.length >= this.options.maxItems) void this.flush();
       else this.timer ??= this.schedule(this.options.maxWaitMs);
     });

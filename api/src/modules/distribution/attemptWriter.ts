@@ -190,10 +190,14 @@ export function attemptWriterFor(db: Db): AttemptWriter {
   if (known) return known;
   const options = { maxItems: 64, maxWaitMs: 'while-busy', retrySingly: true } as const;
   const starts = new Batcher<AttemptStart, StartedAttempt>((batch) => startAll(db, batch), options);
-  const finishes = new Batcher<LeadWrite, void>(async (batch) => {
-    await finishAll(db, batch);
-    return batch.map(() => undefined);
-  }, options);
+  // An outcome waits up to 20 ms for others (no broker call waits on it): a worker under load settled 3 leads a transaction.
+  const finishes = new Batcher<LeadWrite, void>(
+    async (batch) => {
+      await finishAll(db, batch);
+      return batch.map(() => undefined);
+    },
+    { ...options, gatherMs: 20 },
+  );
   const writer: AttemptWriter = { start: (start) => starts.add(start), finish: (write) => finishes.add(write) };
   writers.set(db, writer);
   return writer;

@@ -6,7 +6,7 @@
  * statistics of the tables distribution fills up to date (`analyzeChangedTables`: where autovacuum is off or behind).
  */
 import type { Listen } from '../../db/listen.ts';
-import { leadDistributions, leadSendHistories, leads, distributionDecisions, departmentCapCounters } from '../../db/schema/index.ts';
+import { leadDistributions, leadSendHistories, leads, distributionDecisions, departmentCapCounters, reportLeadFacts } from '../../db/schema/index.ts';
 import { analyzeChangedTables } from '../../db/statistics.ts';
 import { distributionWakeChannel } from '../leads/distributionQueue.ts';
 import type { DistributionDeps } from './engine.ts';
@@ -41,7 +41,8 @@ export async function startDistributionWorker(deps: DistributionDeps, listen: Li
     })();
   };
 
-  const tables = [leads, leadDistributions, leadSendHistories, distributionDecisions, departmentCapCounters];
+  // With the report facts (their triggers lock a lead's row: a plan cached while the table was empty scanned all of it).
+  const tables = [leads, leadDistributions, leadSendHistories, distributionDecisions, departmentCapCounters, reportLeadFacts];
   let analyzing = false;
   const analyze = (): void => {
     if (analyzing || stopped) return;

@@ -3,8 +3,9 @@
  * integration's call slots in PostgreSQL (callSlots.ts), the rest wait in order. A slot that frees up goes straight to
  * this process's next waiting call for a moment after it was taken (`handOverMs`), with no statement; then it is given
  * back, and this process asks again only after `pollMs`, so a process woken by its notification gets its turn. When
- * every slot is taken, a process waits for a slot to be given back (the notification, with `listen`), looking again
- * after a pause that doubles up to `maxPollMs` in any case (a dead process's slots free themselves unannounced).
+ * every slot is taken, a process waits for a slot to be given back: with `listen`, for the notification, looking again
+ * every `maxPollMs` (1 s) in any case (a dead process's slots free themselves unannounced); without, looking again
+ * after a pause that doubles from `pollMs` up to `maxPollMs`.
  */
 import type { Db } from '../../../db/database.ts';
 import type { Listen } from '../../../db/listen.ts';
@@ -13,17 +14,23 @@ import { CallSlots, callSlotsChannel, type CallSlotOptions } from './callSlots.t
 type Taken = { slot: number; takenAt: number };
 
 export type LimiterOptions = CallSlotOptions & { handOverMs?: number; pollMs?: number; maxPollMs?: number };
+type Timing = Required<Pick<LimiterOptions, 'handOverMs' | 'pollMs' | 'maxPollMs'>> & {
+  /** Slots given back are announced (`listen`): a wait for one looks again only after `maxPollMs`, unless woken. */
+  announced: boolean;
+};
 
 export class Limiter {
   private readonly waiting: ((taken: Taken) => void)[] = [];
   private filling = false;
   private nudge: (() => void) | null = null;
+  /** A slot was given back since the last look. */
+  private woken = false;
 
   constructor(
     private readonly slots: CallSlots,
     private readonly integrationId: number,
     private limit: number,
-    private readonly options: Required<Pick<LimiterOptions, 'handOverMs' | 'pollMs' | 'maxPollMs'>>,
+    private readonly options: Timing,
   ) {}
 
   setLimit(limit: number): void {
@@ -44,6 +51,7 @@ export class Limiter {
 
   /** A slot was given back (by any process): a wait for one ends now. */
   wake(): void {
+    this.woken = true;
     this.nudge?.();
   }
 
@@ -62,9 +70,11 @@ export class Limiter {
   private async fill(): Promise<void> {
     if (this.filling) return;
     this.filling = true;
-    let pause = this.options.pollMs;
+    const firstPause = this.options.announced ? this.options.maxPollMs : this.options.pollMs;
+    let pause = firstPause;
     try {
       while (this.waiting.length > 0) {
+        this.woken = false;
         const numbers = await this.slots.acquire(this.integrationId, this.limit, this.waiting.length).catch((error: unknown) => {
           console.error('taking call slots failed:', error instanceof Error ? error.message : error);
           return [];
@@ -76,9 +86,11 @@ export class Limiter {
           else void this.slots.release(this.integrationId, slot);
         }
         if (numbers.length > 0 || this.waiting.length === 0) {
-          pause = this.options.pollMs;
+          pause = firstPause;
           continue;
         }
+        // A slot given back while the statement ran: look again at once.
+        if (this.woken) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pause * (0.5 + Math.random()));
           this.nudge = () => {
@@ -99,7 +111,7 @@ export class Limiter {
 export class IntegrationLimiters {
   private readonly limiters = new Map<number, Limiter>();
   private readonly slots: CallSlots;
-  private readonly options: Required<Pick<LimiterOptions, 'handOverMs' | 'pollMs' | 'maxPollMs'>>;
+  private readonly options: Timing;
 
   private subscription: Promise<unknown> | null = null;
 
@@ -110,7 +122,12 @@ export class IntegrationLimiters {
     options: LimiterOptions = {},
   ) {
     this.slots = new CallSlots(db, options);
-    this.options = { handOverMs: options.handOverMs ?? 1_000, pollMs: options.pollMs ?? 10, maxPollMs: options.maxPollMs ?? (listen ? 500 : 200) };
+    this.options = {
+      handOverMs: options.handOverMs ?? 1_000,
+      pollMs: options.pollMs ?? 10,
+      maxPollMs: options.maxPollMs ?? (listen ? 1_000 : 200),
+      announced: listen !== null,
+    };
   }
 
   for(integrationId: number, limit: number): Limiter {
