@@ -1,12 +1,13 @@
 /**
  * The distribution worker keeps the planner's statistics of the tables it fills (autovacuum is off on some servers):
  * a table changed past autovacuum's threshold since its last ANALYZE is analyzed, and then not again until it changes.
+ * The report fold vacuums the rollups the same way once their dead rows pass autovacuum's threshold.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
-import { departmentCapCounters, requestLogs } from '../src/db/schema/index.ts';
-import { analyzeChangedTables } from '../src/db/statistics.ts';
+import { departmentCapCounters, reportDeltas, requestLogs } from '../src/db/schema/index.ts';
+import { analyzeChangedTables, vacuumChangedTables } from '../src/db/statistics.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 let context: TestContext;
@@ -38,4 +39,25 @@ test('a table changed past the threshold is analyzed once, an unchanged one neve
   const estimate = await db.execute<{ rows: number }>(sql`select reltuples::int as rows from pg_class where oid = 'request_logs'::regclass`);
   assert.equal(estimate.rows[0]?.rows, 200, 'the planner now knows the rows');
   assert.deepEqual(await analyzeChangedTables(db, tables), [], 'nothing changed since');
+});
+
+test('a table with dead rows past the threshold is vacuumed once, then not until more die', async () => {
+  const { db } = context.database;
+  const tables = [reportDeltas, departmentCapCounters];
+  await vacuumChangedTables(db, tables);
+  await db.execute(sql`
+    insert into report_deltas (created_at, accepted) select now(), 1 from generate_series(1, 300)`);
+  await db.execute(sql`delete from report_deltas`);
+  const vacuumedAt = async () =>
+    (await db.execute<{ at: string | null }>(sql`select coalesce(last_vacuum, last_autovacuum)::text as at from pg_stat_user_tables where relid = 'report_deltas'::regclass`)).rows[0]?.at ??
+    null;
+  const before = await vacuumedAt();
+  let vacuumed: string[] = [];
+  for (let tries = 0; tries < 50 && vacuumed.length === 0; tries += 1) {
+    vacuumed = await vacuumChangedTables(db, tables);
+    if (vacuumed.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.deepEqual(vacuumed, ['report_deltas']);
+  assert.notEqual(await vacuumedAt(), before, 'vacuumed');
+  assert.deepEqual(await vacuumChangedTables(db, tables), [], 'no dead rows since');
 });

@@ -86,10 +86,11 @@ async function run(url: string, leads: number, concurrency: number, existing: nu
     // A console in use holds leads already (and the planner knows it): the duplicate checks and triggers meet a real table.
     if (existing > 0) {
       const seeded = await seedDemoData(database, { leads: existing, seed: 11, secrets: secretBoxFor(loadConfig()) });
-      // Their report deltas folded, as a console's would have been long ago: the worker does not fold them mid-run.
+      // Their report deltas folded, as a console's would have been long ago: the worker does not fold them mid-run. And
+      // vacuumed, as autovacuum would have (the fold leaves millions of dead rollup versions; the server here has it off).
       const folded = await foldReportDeltas(database.db);
-      await database.db.execute(sql`analyze`);
-      console.log(`existing leads: ${seeded.counts.leads} demo leads seeded (${folded} report deltas folded) and analyzed`);
+      await database.db.execute(sql`vacuum analyze`);
+      console.log(`existing leads: ${seeded.counts.leads} demo leads seeded (${folded} report deltas folded), vacuumed and analyzed`);
     }
     const second = await startApi(url, { build: false });
     processes.push(second, await startApi(url, { role: 'worker', build: false }));
