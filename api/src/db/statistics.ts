@@ -33,6 +33,15 @@ export async function analyzeAfterBulkWrite(db: Db, ...tables: PgTable[]): Promi
   );
 }
 
+/** Those of `tables` whose activity count (a `pg_stat_user_tables` column) passed 50 rows + `share` of their rows. */
+async function tablesPast(db: Db, tables: readonly PgTable[], count: 'n_mod_since_analyze' | 'n_dead_tup', share: number): Promise<PgTable[]> {
+  const names = tables.map((table) => getTableName(table));
+  const past = await db.execute<{ name: string }>(sql`
+    select c.relname as name from pg_stat_user_tables as s join pg_class as c on c.oid = s.relid
+     where s.relid = any(${`{${names.join(',')}}`}::regclass[]::oid[]) and s.${sql.raw(count)} > 50 + ${share} * greatest(c.reltuples, 0)`);
+  return tables.filter((table) => past.rows.some((row) => row.name === getTableName(table)));
+}
+
 /**
  * Analyzes those of `tables` that changed by more than autovacuum's analyze threshold (50 rows + 10 %) since their last
  * ANALYZE, as autovacuum would: a queue that fills while autovacuum is off (or behind) would otherwise keep the plans
@@ -40,11 +49,7 @@ export async function analyzeAfterBulkWrite(db: Db, ...tables: PgTable[]): Promi
  * tables analyzed.
  */
 export async function analyzeChangedTables(db: Db, tables: readonly PgTable[]): Promise<string[]> {
-  const names = tables.map((table) => getTableName(table));
-  const changed = await db.execute<{ name: string }>(sql`
-    select c.relname as name from pg_stat_user_tables as s join pg_class as c on c.oid = s.relid
-     where s.relid = any(${`{${names.join(',')}}`}::regclass[]::oid[]) and s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)`);
-  const due = tables.filter((table) => changed.rows.some((row) => row.name === getTableName(table)));
+  const due = await tablesPast(db, tables, 'n_mod_since_analyze', 0.1);
   if (due.length > 0) await analyzeAfterBulkWrite(db, ...due);
   return due.map((table) => getTableName(table));
 }
@@ -56,11 +61,7 @@ export async function analyzeChangedTables(db: Db, tables: readonly PgTable[]): 
  * fold's upserts waded through them. Returns the tables vacuumed.
  */
 export async function vacuumChangedTables(db: Db, tables: readonly PgTable[]): Promise<string[]> {
-  const names = tables.map((table) => getTableName(table));
-  const changed = await db.execute<{ name: string }>(sql`
-    select c.relname as name from pg_stat_user_tables as s join pg_class as c on c.oid = s.relid
-     where s.relid = any(${`{${names.join(',')}}`}::regclass[]::oid[]) and s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)`);
-  const due = tables.filter((table) => changed.rows.some((row) => row.name === getTableName(table)));
+  const due = await tablesPast(db, tables, 'n_dead_tup', 0.2);
   // VACUUM runs outside a transaction, one table a statement. Without truncating: a table emptied by every fold (the
   // deltas) would have its end cut each time under an exclusive lock that stalls every writer (bench:distribution -20 %).
   for (const table of due) await db.execute(sql`vacuum (analyze, truncate false) ${table}`);
