@@ -78,7 +78,11 @@ export class CpuMeter {
     const start = this.start ?? this.read();
     const end = this.read();
     const busy = (end.machine.busy - start.machine.busy) / Math.max(1, end.machine.total - start.machine.total);
-    const shares = [...end.roles].map(([role, ms]) => `${role} ${((ms - (start.roles.get(role) ?? 0)) / Math.max(1, perUnit)).toFixed(1)} ms`);
-    return `machine ${(busy * 100).toFixed(0)} % busy (${cpus().length} cores); CPU per ${unit}: ${shares.join(', ')}`;
+    const perRole = [...end.roles].map(([role, ms]) => [role, (ms - (start.roles.get(role) ?? 0)) / Math.max(1, perUnit)] as const);
+    const shares = perRole.map(([role, ms]) => `${role} ${ms.toFixed(1)} ms`);
+    const total = perRole.reduce((sum, [, ms]) => sum + ms, 0);
+    // What the cores could do if every role kept its cost: the ceiling the machine sets, whatever the brokers allow.
+    const ceiling = (cpus().length * 1000) / Math.max(0.001, total);
+    return `machine ${(busy * 100).toFixed(0)} % busy (${cpus().length} cores); CPU per ${unit}: ${shares.join(', ')}; in all ${total.toFixed(1)} ms: the cores allow ${ceiling.toFixed(0)} a second`;
   }
 }

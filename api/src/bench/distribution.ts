@@ -19,7 +19,7 @@ import { createKey } from '../modules/affiliates/keys.ts';
 import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { startApi, type ApiProcess } from './apiProcess.ts';
 import { CpuMeter } from './cpu.ts';
-import { brokerLatencyMs, caps, closeForToday, setUpConsole, type Console } from './distributionSetup.ts';
+import { brokerLatencyMs, caps, closeForToday, openCapacity, setUpConsole, type Console } from './distributionSetup.ts';
 import { countBy, percentile, postAll, postAtRate, type CallResult } from './intakeLoad.ts';
 import { inThrowawayPostgres, machineLine } from './throwaway.ts';
 
@@ -142,6 +142,10 @@ async function run(url: string, leads: number, clients: number, concurrency: num
     console.log(
       `  delivered ${span?.delivered ?? 0} at ${deliveredPerSecond.toFixed(0)}/s = ${((deliveredPerSecond / bound) * 100).toFixed(1)} % of the bound ${bound.toFixed(0)}/s (goal ≥ 85 %)`,
     );
+    const openRate = span ? openCapacity(console_, span.first, span.last, closedAt) : 0;
+    console.log(
+      `  the departments able to take leads allowed ${openRate.toFixed(0)}/s over that time: delivered = ${((deliveredPerSecond / Math.max(1, openRate)) * 100).toFixed(1)} % of it`,
+    );
     // The backlog the intake left, delivered with nothing else running (one worker left, #4 closed): the engine alone.
     const [drain] = await rows<{ last: number; delivered: number }>(
       db,
@@ -149,7 +153,10 @@ async function run(url: string, leads: number, clients: number, concurrency: num
             from lead_send_histories where state = 'success' and updated_at > to_timestamp(${intakeEnded / 1000})`,
     );
     const drainPerSecond = drain && drain.delivered > 0 ? (drain.delivered * 1000) / Math.max(1, drain.last - intakeEnded) : 0;
-    console.log(`  after the intake ended: ${drain?.delivered ?? 0} delivered at ${drainPerSecond.toFixed(0)}/s = ${((drainPerSecond / bound) * 100).toFixed(1)} % of the bound`);
+    const drainOpen = drain && drain.delivered > 0 ? openCapacity(console_, intakeEnded, drain.last, closedAt) : 0;
+    console.log(
+      `  after the intake ended: ${drain?.delivered ?? 0} delivered at ${drainPerSecond.toFixed(0)}/s = ${((drainPerSecond / bound) * 100).toFixed(1)} % of the bound, ${((drainPerSecond / Math.max(1, drainOpen)) * 100).toFixed(1)} % of the ${drainOpen.toFixed(0)}/s open`,
+    );
     // On 2 cores every process shares the machine: what each role costs per delivered lead says what the bound needs.
     console.log(`  ${cpu.report(span?.delivered ?? 0, 'delivered lead')}`);
     await report(db, console_, sent, intake.results, closedAt, left);

@@ -82,3 +82,20 @@ export async function closeForToday(console: Console, desk: Desk): Promise<void>
   const today = new Date().toISOString().slice(0, 10);
   await console.call('PUT', `/broker/department/${desk.id}/hours`, { time_zone: 'UTC', windows: [], closed_dates: [today] });
 }
+
+/**
+ * The deliveries/s the departments able to take leads allowed over `[from, to]` (epoch ms): each department's
+ * concurrency ÷ latency while it could — #1 delivers 9 leads of 10, #2 only after its circuit's cool-down (its first
+ * delivery), #3 until its day cap, #4 until it closed. The bound of the issue counts all ten for the whole run.
+ */
+export function openCapacity(console: Console, from: number, to: number, closedAt: number | null): number {
+  const perDesk = console.desks.map((desk, index) => {
+    const firstAt = desk.broker.received[0]?.at.getTime() ?? to;
+    const capReachedAt = desk.broker.received[caps.dayOfThird - 1]?.at.getTime() ?? to;
+    const [opens, closes] = index === 1 ? [firstAt, to] : index === 2 ? [from, capReachedAt] : index === 3 ? [from, closedAt ?? to] : [from, to];
+    const share = index === 0 ? 0.9 : 1;
+    const open = Math.max(0, Math.min(to, closes) - Math.max(from, opens));
+    return ((desk.concurrency * 1000) / brokerLatencyMs) * share * open;
+  });
+  return perDesk.reduce((sum, value) => sum + value, 0) / Math.max(1, to - from);
+}
