@@ -19,6 +19,8 @@ export const caps = { dayOfThird: 1_500, austriaOfFifth: 150 } as const;
  * trial after it closes the circuit. With 10, each trial used up one more and #2 was out for 150 s: the whole run.
  */
 export const failingPosts = 5;
+/** #1 refuses every this-many-th lead. */
+const refusedEvery = 10;
 const noConditions = { affiliate_company_ids: [], source_ids: [], languages: [], funnels: [], sub1: [], sub2: [], sub3: [], sub4: [], sub5: [] };
 
 export async function setUpConsole(api: string, concurrency: number): Promise<Console> {
@@ -39,7 +41,7 @@ export async function setUpConsole(api: string, concurrency: number): Promise<Co
   const brokerId = await created('/broker', { name: 'Bench Broker' });
   const desks: Desk[] = [];
   for (let index = 1; index <= departmentCount; index += 1) {
-    const broker = await startFakeBroker({ latencyMs: brokerLatencyMs, ...(index === 1 ? { rejectEvery: 10 } : {}) });
+    const broker = await startFakeBroker({ latencyMs: brokerLatencyMs, ...(index === 1 ? { rejectEvery: refusedEvery } : {}) });
     if (index === 2) broker.failNext(failingPosts, 502);
     const integrationId = await created('/send/integration', {
       name: `Bench integration ${index}`,
@@ -89,11 +91,16 @@ export async function closeForToday(console: Console, desk: Desk): Promise<void>
  * delivery), #3 until its day cap, #4 until it closed. The bound of the issue counts all ten for the whole run.
  */
 export function openCapacity(console: Console, from: number, to: number, closedAt: number | null): number {
+  const receivedAt = (desk: Desk, position: number) => desk.broker.received[position]?.at.getTime() ?? to;
+  const windowOf = (desk: Desk, index: number): [number, number] => {
+    if (index === 1) return [receivedAt(desk, 0), to];
+    if (index === 2) return [from, receivedAt(desk, caps.dayOfThird - 1)];
+    if (index === 3) return [from, closedAt ?? to];
+    return [from, to];
+  };
   const perDesk = console.desks.map((desk, index) => {
-    const firstAt = desk.broker.received[0]?.at.getTime() ?? to;
-    const capReachedAt = desk.broker.received[caps.dayOfThird - 1]?.at.getTime() ?? to;
-    const [opens, closes] = index === 1 ? [firstAt, to] : index === 2 ? [from, capReachedAt] : index === 3 ? [from, closedAt ?? to] : [from, to];
-    const share = index === 0 ? 0.9 : 1;
+    const [opens, closes] = windowOf(desk, index);
+    const share = index === 0 ? 1 - 1 / refusedEvery : 1;
     const open = Math.max(0, Math.min(to, closes) - Math.max(from, opens));
     return ((desk.concurrency * 1000) / brokerLatencyMs) * share * open;
   });
