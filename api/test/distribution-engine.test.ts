@@ -1,6 +1,6 @@
 /**
  * The distribution engine against fake brokers on loopback: tier order, the weighted pick's verdict, failover on a
- * refusal and on an error, the most attempts per lead, a timeout without failover, caps (reserved, exact, released
+ * refusal and on an error, a department with calls queued passed over, the most attempts per lead, a timeout without failover, caps (reserved, exact, released
  * when a refusal does not count), circuits, targeting, leads already sent, and a lead no rule matches.
  */
 import { after, before, describe, test } from 'node:test';
@@ -53,6 +53,29 @@ describe('distribution engine', () => {
     assert.equal((await distributeLead(fx.deps(tiers, { random: () => 0.29 }), low.id))?.department_id, light.id);
     assert.equal((await distributeLead(fx.deps(tiers, { random: () => 0.31 }), high.id))?.department_id, heavy.id);
     assert.equal((await fx.verdicts(high.id))[0], `1 PICKED ${heavy.id}: picked (weight 70 of 100)`);
+  });
+
+  test('a department whose calls queue up in this process is passed over while another of the tier has none', async () => {
+    const [queued, free] = [await fx.desk(), await fx.desk()];
+    const tiers = [fx.tier([queued, 50], [free, 50])];
+    // The queued department's integration (concurrency 4): its 4 slots held and 8 calls waiting, 2 a slot.
+    const limiter = fx.context.engine.limiters.for(queued.integrationId, 4);
+    let release = () => {};
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    const blockers = Array.from({ length: 12 }, () => limiter.run(() => holding));
+    // Let go in any case, so a pick of the queued department fails the test instead of waiting behind them.
+    const letGo = setTimeout(release, 5_000);
+    await waitFor(() => Promise.resolve(limiter.backlogged()));
+    const lead = await fx.newLead();
+    assert.equal((await distributeLead(fx.deps(tiers, { random: () => 0 }), lead.id))?.department_id, free.id, 'random 0 picks the first listed, but its calls queue');
+    assert.equal((await fx.verdicts(lead.id))[0], `1 PICKED ${free.id}: picked (weight 50 of 50; 1 with calls queued passed over)`);
+    clearTimeout(letGo);
+    release();
+    await Promise.all(blockers);
+    // Its calls through, the weights decide again.
+    const next = await fx.newLead();
+    assert.equal((await distributeLead(fx.deps(tiers, { random: () => 0 }), next.id))?.department_id, queued.id);
+    assert.equal((await fx.verdicts(next.id))[0], `1 PICKED ${queued.id}: picked (weight 50 of 100)`);
   });
 
   test('a refusal fails over to the rest of the tier; its cap slot is given back when refusals do not count', async () => {

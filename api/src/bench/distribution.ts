@@ -118,14 +118,15 @@ async function run(url: string, leads: number, clients: number, concurrency: num
           killed = true;
           console.log(`  (a worker killed with SIGKILL at ${settled} leads settled; #4 closed at ${closedAt === null ? '-' : 'an earlier 30 %'})`);
         }
-        if (killed || loadDone) return;
+        // On a fast machine the intake ends first: the close and the kill still come at their share of the leads settled.
+        if (killed || (loadDone && settled >= leads)) return;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
     const intake = await load;
     const intakeEnded = Date.now();
-    await watcher;
     const intakeMs = performance.now() - started;
+    await watcher;
     const left = await waitUntilSettled(db, 20 * 60_000);
     const [span] = await rows<{ first: number; last: number; delivered: number }>(
       db,

@@ -70,8 +70,14 @@ async function settle(deps: DistributionDeps, leadId: number, ruleId: number | n
   return { state: outcome.state, reason_code: reasonCode, attempts: outcome.attempt - 1, department_id: null };
 }
 
-type Call = { candidate: Candidate; tierWeight: number; attempt: number; met: Decision[] };
+type Call = { candidate: Candidate; tierWeight: number; passedOver: number; attempt: number; met: Decision[] };
 type CallResult = { done: DistributionResult } | { verdict: Verdict; called: boolean };
+
+/** The candidate's integration has calls of this process queued for its slots (limiter.ts). */
+function backlogged(deps: DistributionDeps, batch: PassBatch, candidate: Candidate): boolean {
+  const integration = candidate.integrationId === null ? undefined : batch.integrations.get(candidate.integrationId);
+  return integration !== undefined && deps.engine.limiters.for(integration.id, integration.concurrency).backlogged();
+}
 
 /** One pick: reserve and claim, call, write the outcome. */
 async function callCandidate(deps: DistributionDeps, batch: PassBatch, lead: RoutedLead & { ruleId: number }, now: Date, call: Call): Promise<CallResult> {
@@ -79,7 +85,12 @@ async function callCandidate(deps: DistributionDeps, batch: PassBatch, lead: Rou
   const { candidate } = call;
   const integration = candidate.integrationId === null ? undefined : batch.integrations.get(candidate.integrationId);
   if (!integration) return { verdict: { code: 'INACTIVE', detail: 'no send integration' }, called: false };
-  const picked: Decision = { code: 'PICKED', detail: `picked (weight ${candidate.weight} of ${call.tierWeight})`, tier: candidate.tier, departmentId: candidate.departmentId };
+  const picked: Decision = {
+    code: 'PICKED',
+    detail: `picked (weight ${candidate.weight} of ${call.tierWeight}${call.passedOver > 0 ? `; ${call.passedOver} with calls queued passed over` : ''})`,
+    tier: candidate.tier,
+    departmentId: candidate.departmentId,
+  };
   const writer = attemptWriterFor(engine.db);
   const slots = { departmentId: candidate.departmentId, country: lead.country, at: now, limits: candidate.limits, caps: candidate.caps };
   const started = await writer.start({ leadId: lead.id, ruleId: lead.ruleId, integrationId: integration.id, attempt: call.attempt, decisions: [...call.met, picked], slots });
@@ -153,11 +164,16 @@ export async function distributeLead(deps: DistributionDeps, leadId: number, giv
           decisions: met,
         });
       }
-      const candidate = weightedPick(eligible, random);
+      // While some of the tier have no calls queued here, the weights split the lead among those: a department whose
+      // calls queue up would otherwise hold the leads in flight and leave the others idle (bench:distribution).
+      const free = eligible.filter((entry) => !backlogged(deps, batch, entry));
+      const pool = free.length > 0 ? free : eligible;
+      const candidate = weightedPick(pool, random);
       if (!candidate) break;
-      const tierWeight = eligible.reduce((sum, entry) => sum + entry.weight, 0);
+      const tierWeight = pool.reduce((sum, entry) => sum + entry.weight, 0);
+      const passedOver = eligible.length - pool.length;
       eligible.splice(eligible.indexOf(candidate), 1);
-      const outcome = await callCandidate(deps, batch, lead, now, { candidate, tierWeight, attempt: attempts + 1, met });
+      const outcome = await callCandidate(deps, batch, lead, now, { candidate, tierWeight, passedOver, attempt: attempts + 1, met });
       if ('done' in outcome) return outcome.done;
       if (outcome.called) attempts += 1;
       else met.push({ ...outcome.verdict, tier, departmentId: candidate.departmentId });

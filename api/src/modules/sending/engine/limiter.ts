@@ -12,6 +12,8 @@ import type { Listen } from '../../../db/listen.ts';
 import { CallSlots, callSlotsChannel, type CallSlotOptions } from './callSlots.ts';
 
 type Taken = { slot: number; takenAt: number };
+/** Calls waiting per slot from which an integration counts as backlogged (`Limiter.backlogged`): two calls' time. */
+const backlogPerSlot = 2;
 
 export type LimiterOptions = CallSlotOptions & { handOverMs?: number; pollMs?: number; maxPollMs?: number };
 type Timing = Required<Pick<LimiterOptions, 'handOverMs' | 'pollMs' | 'maxPollMs'>> & {
@@ -32,6 +34,11 @@ export class Limiter {
     private limit: number,
     private readonly options: Timing,
   ) {}
+
+  /** This process has calls waiting for a slot, `backlogPerSlot` a slot or more: a distribution pass prefers another department. */
+  backlogged(): boolean {
+    return this.waiting.length >= this.limit * backlogPerSlot;
+  }
 
   setLimit(limit: number): void {
     this.limit = limit;
