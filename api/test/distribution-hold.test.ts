@@ -12,6 +12,7 @@ import { distributeLead } from '../src/modules/distribution/engine.ts';
 import { runDueDistributions } from '../src/modules/distribution/queue.ts';
 import { enqueueDistribution } from '../src/modules/leads/distributionQueue.ts';
 import { distributionFixture, enableStandInRule, type Desk } from './distributionFixture.ts';
+import { waitFor } from './helpers.ts';
 
 /** Monday 2 March 2026, 08:00 in Berlin (UTC+1): an hour before the Berlin desk opens. */
 const mondayMorning = new Date('2026-03-02T07:00:00Z');
@@ -110,6 +111,43 @@ describe('distribution: hours, holding and the queue', () => {
     assert.equal(await runDueDistributions(fx.deps(tiers), ['held']), 1);
     assert.equal((await fx.stateOf(held.id)).state, 'delivered');
     assert.equal(capped.broker.timesReceived(held.email), 1);
+  });
+
+  test('a lead due before the leads a run has claimed (its transaction committed late) is taken by the claim from the oldest', async () => {
+    const taking = await fx.desk();
+    taking.broker.setLatency(50);
+    const db = fx.context.database.db;
+    const deps = fx.deps([fx.tier([taking, 1])]);
+    /** 20 leads, two at a time; once the first is delivered, a lead is queued as due an hour ago. */
+    const runWithLate = async (fromOldestEveryMs: number) => {
+      const leads = await Promise.all(Array.from({ length: 20 }, () => fx.newLead()));
+      const late = await fx.newLead();
+      await enqueueDistribution(
+        db,
+        leads.map((lead) => lead.id),
+      );
+      const run = runDueDistributions(deps, ['pending'], { inFlight: 2, fromOldestEveryMs });
+      await waitFor(async () => taking.broker.timesReceived(leads[0]?.email ?? '') === 1);
+      await db.transaction(async (tx) => {
+        await enqueueDistribution(tx, [late.id]);
+        await tx
+          .update(tables.leadDistributions)
+          .set({ next_attempt_at: new Date(Date.now() - 3_600_000) })
+          .where(eq(tables.leadDistributions.lead_id, late.id));
+      });
+      const taken = await run;
+      for (const lead of leads) assert.equal(taking.broker.timesReceived(lead.email), 1);
+      return { taken, late };
+    };
+    const first = await runWithLate(3_600_000);
+    assert.equal(first.taken, 20, 'the claims from just before the latest claimed pass over it');
+    assert.equal((await fx.stateOf(first.late.id)).state, 'pending');
+    const second = await runWithLate(100);
+    assert.equal(second.taken, 22, "the first run's leftover (at the start, from the oldest), the 20, and the lead queued late");
+    for (const late of [first.late, second.late]) {
+      assert.equal((await fx.stateOf(late.id)).state, 'delivered');
+      assert.equal(taking.broker.timesReceived(late.email), 1);
+    }
   });
 
   test('GET /lead/{id}/distribution: the state and the verdicts in order, behind the lead view permission', async () => {
