@@ -23,6 +23,7 @@ import { outcomeUnknownStatuses } from '../sending/engine/checks.ts';
 import { writeSendOutcomes, type SendOutcome } from '../sending/engine/outcome.ts';
 import type { Verdict } from './candidates.ts';
 import { releaseCapSlots, reserveCapSlotsFor, type CapSlot, type SlotRequest } from './capSlots.ts';
+import { fullCountersFor } from './fullCounters.ts';
 
 /** A verdict as stored: on a candidate of a tier, or on the lead (both null). */
 export type Decision = Verdict & { tier: number | null; departmentId: number | null };
@@ -153,6 +154,12 @@ async function startAll(db: Db, starts: readonly AttemptStart[]): Promise<Starte
         return reservation?.ok ? reservation.slots : [];
       });
     await releaseCapSlots(tx, refusedSlots);
+    const full = fullCountersFor(db);
+    starts.forEach((start, index) => {
+      const reservation = reservations[index];
+      if (reservation && !reservation.ok) full.note(start.slots.departmentId, reservation.country, { code: reservation.code, detail: reservation.detail }, start.slots.at, start.slots);
+    });
+    full.forget(refusedSlots.map((slot) => slot.department_id));
     const kept = starts.flatMap((start, index) => {
       const reservation = reservations[index];
       return claimed.has(start.leadId) && reservation?.ok ? [{ leadId: start.leadId, slots: reservation.slots }] : [];
@@ -175,6 +182,7 @@ async function finishAll(db: Db, writes: readonly LeadWrite[]): Promise<void> {
     // All at once, in the one order of every counter lock (capSlots.ts).
     const released = writes.flatMap((write) => write.release ?? []);
     await releaseCapSlots(tx, released);
+    fullCountersFor(db).forget(released.map((slot) => slot.department_id));
     await writeVerdictsAndStates(tx, writes);
     await publishChanges(tx, { leadIds: writes.map((write) => write.leadId), departmentIds: released.map((slot) => slot.department_id) });
   });

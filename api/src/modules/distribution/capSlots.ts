@@ -19,7 +19,8 @@ import { capSettingsOf, limitsOfDepartment, type CapSetting, type DepartmentLimi
 export type CapSlot = { department_id: number; period: CounterPeriod; period_start: string; country: string };
 
 type CapVerdictCode = 'CAP_REACHED' | 'PACING_REACHED';
-export type CapReservation = { ok: true; slots: CapSlot[] } | { ok: false; code: CapVerdictCode; detail: string };
+/** A refusal names the full counter's country ('' for an all-countries cap or the pacing). */
+export type CapReservation = { ok: true; slots: CapSlot[] } | { ok: false; code: CapVerdictCode; detail: string; country: string };
 
 type Limit = { period: CounterPeriod; country: string; cap: number };
 
@@ -28,9 +29,9 @@ const periodOrder: readonly CounterPeriod[] = ['hour', 'day', 'week', 'month', '
 
 /** `cap DE 20/20 today (Europe/Berlin)`, `pacing 10/10 this hour (UTC)`: the verdict the explainer shows. */
 function refusalOf(limit: Limit, used: number, zone: string): CapReservation {
-  if (limit.period === 'hour') return { ok: false, code: 'PACING_REACHED', detail: `pacing ${used}/${limit.cap} ${periodWords.hour} (${zone})` };
+  if (limit.period === 'hour') return { ok: false, code: 'PACING_REACHED', detail: `pacing ${used}/${limit.cap} ${periodWords.hour} (${zone})`, country: '' };
   const country = limit.country ? `${limit.country} ` : '';
-  return { ok: false, code: 'CAP_REACHED', detail: `cap ${country}${used}/${limit.cap} ${periodWords[limit.period]} (${zone})` };
+  return { ok: false, code: 'CAP_REACHED', detail: `cap ${country}${used}/${limit.cap} ${periodWords[limit.period]} (${zone})`, country: limit.country };
 }
 
 const keyOf = (slot: CapSlot) =>

@@ -17,6 +17,7 @@ import { attemptWriterFor, type Decision } from './attemptWriter.ts';
 import { noRuleDetail } from '../leads/distributionQueue.ts';
 import { loadPassBatch, type PassBatch, type RoutedLead } from './batch.ts';
 import { attemptCounts } from './capSlots.ts';
+import { fullCountersFor } from './fullCounters.ts';
 import { localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
 import { weightedPick, type RandomSource } from './routing.ts';
 import type { Router } from './rules.ts';
@@ -140,13 +141,14 @@ export async function distributeLead(deps: DistributionDeps, leadId: number, giv
   const { match, candidates, checks } = plan;
   const lead = { ...found, ruleId: match.ruleId };
   const met: Decision[] = [];
+  const full = fullCountersFor(deps.engine.db);
   const waiting: { verdict: Verdict; opens: Date | null }[] = [];
   let attempts = row.attempts;
   let last: Verdict | null = null;
   for (let tier = 0; tier < match.tiers.length; tier += 1) {
     const eligible: Candidate[] = [];
     for (const candidate of candidates.filter((entry) => entry.tier === tier)) {
-      const verdict = passOver(deps.engine, checks, candidate, lead, now);
+      const verdict = passOver(deps.engine, checks, candidate, lead, now) ?? full.verdictFor(candidate.departmentId, lead.country, now, candidate);
       if (!verdict) {
         eligible.push(candidate);
         continue;
