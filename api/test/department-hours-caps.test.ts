@@ -170,10 +170,10 @@ describe('department hours and caps', () => {
     const de = slotsOf(await reserveCapSlots(db, id, 'DE', noon));
     assert.equal(de.length, 3, 'all countries day and total, DE day');
     assert.deepEqual(await used(id), ['day:*=1', 'day:DE=1', 'total:*=1']);
-    assert.deepEqual(await reserveCapSlots(db, id, 'DE', noon), { ok: false, code: 'CAP_REACHED', detail: 'cap DE 1/1 today (Europe/Berlin)' });
+    assert.deepEqual(await reserveCapSlots(db, id, 'DE', noon), { ok: false, code: 'CAP_REACHED', detail: 'cap DE 1/1 today (Europe/Berlin)', country: 'DE' });
     assert.deepEqual(await used(id), ['day:*=1', 'day:DE=1', 'total:*=1'], 'the refused lead took none of the others');
     slotsOf(await reserveCapSlots(db, id, 'AT', noon));
-    assert.deepEqual(await reserveCapSlots(db, id, null, noon), { ok: false, code: 'CAP_REACHED', detail: 'cap 2/2 today (Europe/Berlin)' });
+    assert.deepEqual(await reserveCapSlots(db, id, null, noon), { ok: false, code: 'CAP_REACHED', detail: 'cap 2/2 today (Europe/Berlin)', country: '' });
 
     await releaseCapSlots(db, de);
     assert.deepEqual(await used(id), ['day:*=1', 'day:DE=0', 'total:*=1'], 'the DE lead gave back its three slots');
@@ -208,11 +208,11 @@ describe('department hours and caps', () => {
     const db = context.database.db;
     // Sunday 1 November 2026 (the clocks went back at 02:00): local midnight of the 2nd is 05:00Z.
     slotsOf(await reserveCapSlots(db, id, null, new Date('2026-11-02T04:59:59Z')));
-    assert.deepEqual(await reserveCapSlots(db, id, null, new Date('2026-11-02T04:59:59Z')), { ok: false, code: 'CAP_REACHED', detail: 'cap 1/1 today (America/New_York)' });
+    assert.deepEqual(await reserveCapSlots(db, id, null, new Date('2026-11-02T04:59:59Z')), { ok: false, code: 'CAP_REACHED', detail: 'cap 1/1 today (America/New_York)', country: '' });
     // Monday 00:00 local: a new day and a new week.
     slotsOf(await reserveCapSlots(db, id, null, new Date('2026-11-02T05:00:00Z')));
     slotsOf(await reserveCapSlots(db, id, null, new Date('2026-11-03T05:00:00Z')));
-    assert.deepEqual(await reserveCapSlots(db, id, null, new Date('2026-11-04T05:00:00Z')), { ok: false, code: 'CAP_REACHED', detail: 'cap 2/2 this week (America/New_York)' });
+    assert.deepEqual(await reserveCapSlots(db, id, null, new Date('2026-11-04T05:00:00Z')), { ok: false, code: 'CAP_REACHED', detail: 'cap 2/2 this week (America/New_York)', country: '' });
   });
 
   test('pacing: at most N per local clock hour; a cap of 0 takes nothing', async () => {
@@ -220,10 +220,10 @@ describe('department hours and caps', () => {
     await setCaps(id, { pacing_per_hour: 1, caps: [] });
     const db = context.database.db;
     slotsOf(await reserveCapSlots(db, id, 'DE', new Date('2026-06-01T10:10:00Z')));
-    assert.deepEqual(await reserveCapSlots(db, id, 'DE', new Date('2026-06-01T10:59:59Z')), { ok: false, code: 'PACING_REACHED', detail: 'pacing 1/1 this hour (UTC)' });
+    assert.deepEqual(await reserveCapSlots(db, id, 'DE', new Date('2026-06-01T10:59:59Z')), { ok: false, code: 'PACING_REACHED', detail: 'pacing 1/1 this hour (UTC)', country: '' });
     slotsOf(await reserveCapSlots(db, id, 'DE', new Date('2026-06-01T11:00:00Z')));
     await setCaps(id, { caps: [{ country: 'AT', day: 0, week: null, month: null, total: null }] });
-    assert.deepEqual(await reserveCapSlots(db, id, 'AT', new Date('2026-06-01T12:00:00Z')), { ok: false, code: 'CAP_REACHED', detail: 'cap AT 0/0 today (UTC)' });
+    assert.deepEqual(await reserveCapSlots(db, id, 'AT', new Date('2026-06-01T12:00:00Z')), { ok: false, code: 'CAP_REACHED', detail: 'cap AT 0/0 today (UTC)', country: 'AT' });
     assert.deepEqual(slotsOf(await reserveCapSlots(db, id, 'DE', new Date('2026-06-01T12:00:00Z'))), [], 'DE has no cap');
   });
 
