@@ -23,7 +23,7 @@ import { outcomeUnknownStatuses } from '../sending/engine/checks.ts';
 import { writeSendOutcomes, type SendOutcome } from '../sending/engine/outcome.ts';
 import type { Verdict } from './candidates.ts';
 import { releaseCapSlots, reserveCapSlotsFor, type CapSlot, type SlotRequest } from './capSlots.ts';
-import { fullCountersFor } from './fullCounters.ts';
+import { FullCounters } from './fullCounters.ts';
 
 /** A verdict as stored: on a candidate of a tier, or on the lead (both null). */
 export type Decision = Verdict & { tier: number | null; departmentId: number | null };
@@ -129,7 +129,13 @@ async function insertClaimedRows(tx: Executor, starts: readonly AttemptStart[]):
 
 const refusedElsewhere: Verdict = { code: 'ALREADY_SENT', detail: 'already sent (by another send at the same time)' };
 
-async function startAll(db: Db, starts: readonly AttemptStart[]): Promise<StartedAttempt[]> {
+/** Gives back slots in the caller's transaction; this process stops passing their departments over as full. */
+async function giveBack(tx: Executor, full: FullCounters, slots: readonly CapSlot[]): Promise<void> {
+  await releaseCapSlots(tx, slots);
+  full.forget(slots.map((slot) => slot.department_id));
+}
+
+async function startAll(db: Db, full: FullCounters, starts: readonly AttemptStart[]): Promise<StartedAttempt[]> {
   return db.transaction(async (tx) => {
     const reservations = await reserveCapSlotsFor(
       tx,
@@ -153,13 +159,11 @@ async function startAll(db: Db, starts: readonly AttemptStart[]): Promise<Starte
         const reservation = reservations[starts.indexOf(start)];
         return reservation?.ok ? reservation.slots : [];
       });
-    await releaseCapSlots(tx, refusedSlots);
-    const full = fullCountersFor(db);
+    await giveBack(tx, full, refusedSlots);
     starts.forEach((start, index) => {
       const reservation = reservations[index];
       if (reservation && !reservation.ok) full.note(start.slots.departmentId, reservation.country, { code: reservation.code, detail: reservation.detail }, start.slots.at, start.slots);
     });
-    full.forget(refusedSlots.map((slot) => slot.department_id));
     const kept = starts.flatMap((start, index) => {
       const reservation = reservations[index];
       return claimed.has(start.leadId) && reservation?.ok ? [{ leadId: start.leadId, slots: reservation.slots }] : [];
@@ -175,20 +179,24 @@ async function startAll(db: Db, starts: readonly AttemptStart[]): Promise<Starte
   });
 }
 
-async function finishAll(db: Db, writes: readonly LeadWrite[]): Promise<void> {
+async function finishAll(db: Db, full: FullCounters, writes: readonly LeadWrite[]): Promise<void> {
   await db.transaction(async (tx) => {
     const sends = writes.flatMap((write) => (write.send ? [write.send] : []));
     if (sends.length > 0) await writeSendOutcomes(tx, sends);
     // All at once, in the one order of every counter lock (capSlots.ts).
     const released = writes.flatMap((write) => write.release ?? []);
-    await releaseCapSlots(tx, released);
-    fullCountersFor(db).forget(released.map((slot) => slot.department_id));
+    await giveBack(tx, full, released);
     await writeVerdictsAndStates(tx, writes);
     await publishChanges(tx, { leadIds: writes.map((write) => write.leadId), departmentIds: released.map((slot) => slot.department_id) });
   });
 }
 
-export type AttemptWriter = { start(start: AttemptStart): Promise<StartedAttempt>; finish(write: LeadWrite): Promise<void> };
+export type AttemptWriter = {
+  start(start: AttemptStart): Promise<StartedAttempt>;
+  finish(write: LeadWrite): Promise<void>;
+  /** The counters its starts found full, for the passes' picks (fullCounters.ts). */
+  full: FullCounters;
+};
 
 const writers = new WeakMap<Db, AttemptWriter>();
 
@@ -197,16 +205,17 @@ export function attemptWriterFor(db: Db): AttemptWriter {
   const known = writers.get(db);
   if (known) return known;
   const options = { maxItems: 64, maxWaitMs: 'while-busy', retrySingly: true } as const;
-  const starts = new Batcher<AttemptStart, StartedAttempt>((batch) => startAll(db, batch), options);
+  const full = new FullCounters();
+  const starts = new Batcher<AttemptStart, StartedAttempt>((batch) => startAll(db, full, batch), options);
   // An outcome waits up to 20 ms for others (no broker call waits on it): a worker under load settled 3 leads a transaction.
   const finishes = new Batcher<LeadWrite, void>(
     async (batch) => {
-      await finishAll(db, batch);
+      await finishAll(db, full, batch);
       return batch.map(() => undefined);
     },
     { ...options, gatherMs: 20 },
   );
-  const writer: AttemptWriter = { start: (start) => starts.add(start), finish: (write) => finishes.add(write) };
+  const writer: AttemptWriter = { start: (start) => starts.add(start), finish: (write) => finishes.add(write), full };
   writers.set(db, writer);
   return writer;
 }

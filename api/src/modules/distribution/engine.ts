@@ -17,7 +17,6 @@ import { attemptWriterFor, type Decision } from './attemptWriter.ts';
 import { noRuleDetail } from '../leads/distributionQueue.ts';
 import { loadPassBatch, type PassBatch, type RoutedLead } from './batch.ts';
 import { attemptCounts } from './capSlots.ts';
-import { fullCountersFor } from './fullCounters.ts';
 import { localMoment, passOver, type Candidate, type Verdict } from './candidates.ts';
 import { weightedPick, type RandomSource } from './routing.ts';
 import type { Router } from './rules.ts';
@@ -74,9 +73,11 @@ async function settle(deps: DistributionDeps, leadId: number, ruleId: number | n
 type Call = { candidate: Candidate; tierWeight: number; passedOver: number; attempt: number; met: Decision[] };
 type CallResult = { done: DistributionResult } | { verdict: Verdict; called: boolean };
 
+const integrationOf = (batch: PassBatch, candidate: Candidate) => (candidate.integrationId === null ? undefined : batch.integrations.get(candidate.integrationId));
+
 /** The candidate's integration has calls of this process queued for its slots (limiter.ts). */
 function backlogged(deps: DistributionDeps, batch: PassBatch, candidate: Candidate): boolean {
-  const integration = candidate.integrationId === null ? undefined : batch.integrations.get(candidate.integrationId);
+  const integration = integrationOf(batch, candidate);
   return integration !== undefined && deps.engine.limiters.for(integration.id, integration.concurrency).backlogged();
 }
 
@@ -84,7 +85,7 @@ function backlogged(deps: DistributionDeps, batch: PassBatch, candidate: Candida
 async function callCandidate(deps: DistributionDeps, batch: PassBatch, lead: RoutedLead & { ruleId: number }, now: Date, call: Call): Promise<CallResult> {
   const { engine } = deps;
   const { candidate } = call;
-  const integration = candidate.integrationId === null ? undefined : batch.integrations.get(candidate.integrationId);
+  const integration = integrationOf(batch, candidate);
   if (!integration) return { verdict: { code: 'INACTIVE', detail: 'no send integration' }, called: false };
   const picked: Decision = {
     code: 'PICKED',
@@ -141,7 +142,7 @@ export async function distributeLead(deps: DistributionDeps, leadId: number, giv
   const { match, candidates, checks } = plan;
   const lead = { ...found, ruleId: match.ruleId };
   const met: Decision[] = [];
-  const full = fullCountersFor(deps.engine.db);
+  const { full } = attemptWriterFor(deps.engine.db);
   const waiting: { verdict: Verdict; opens: Date | null }[] = [];
   let attempts = row.attempts;
   let last: Verdict | null = null;

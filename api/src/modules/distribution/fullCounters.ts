@@ -4,9 +4,8 @@
  * the pick favours departments with no calls queued (engine.ts), and a capped department has none: without this,
  * most picks of it were refused reservations (5,800 in a bench:distribution run). A slot this process gives back
  * forgets the department's entries; one given back by another process is taken by a pick a moment later. New caps or
- * pacing settings void a refusal.
+ * pacing settings void a refusal. Each process's attempt writer (attemptWriter.ts) keeps one.
  */
-import type { Db } from '../../db/database.ts';
 import type { Verdict } from './candidates.ts';
 import type { CapSetting, DepartmentLimits } from './limits.ts';
 
@@ -45,16 +44,4 @@ export class FullCounters {
     if (gone.size === 0) return;
     for (const key of this.full.keys()) if (gone.has(Number(key.slice(0, key.indexOf(':'))))) this.full.delete(key);
   }
-}
-
-const perDatabase = new WeakMap<Db, FullCounters>();
-
-/** The process's memo on a database (every pass on it shares one). */
-export function fullCountersFor(db: Db): FullCounters {
-  let counters = perDatabase.get(db);
-  if (!counters) {
-    counters = new FullCounters();
-    perDatabase.set(db, counters);
-  }
-  return counters;
 }
