@@ -58,6 +58,18 @@ function firstCallLatencies(console: Console, sent: readonly Body[], results: re
   return latencies.sort((a, b) => a - b);
 }
 
+/** First posts of a lead at each broker, counted per 2 s from the start: where the run lost pace (the intake, the kill). */
+function callsPerTwoSeconds(console: Console, started: number): number[] {
+  const counts: number[] = [];
+  for (const desk of console.desks) {
+    for (const at of desk.broker.firstArrivals.values()) {
+      const slot = Math.floor((at - started) / 2000);
+      counts[slot] = (counts[slot] ?? 0) + 1;
+    }
+  }
+  return Array.from(counts, (count) => count ?? 0);
+}
+
 async function waitUntilSettled(db: Db, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -116,7 +128,9 @@ async function run(url: string, leads: number, clients: number, concurrency: num
           cpu.freeze(workers[1]?.process.pid ?? 0);
           workers[1]?.process.kill('SIGKILL');
           killed = true;
-          console.log(`  (a worker killed with SIGKILL at ${settled} leads settled; #4 closed at ${closedAt === null ? '-' : 'an earlier 30 %'})`);
+          console.log(
+            `  (a worker killed with SIGKILL at ${((performance.now() - started) / 1000).toFixed(0)} s, ${settled} leads settled; #4 closed at ${closedAt === null ? '-' : 'an earlier 30 %'})`,
+          );
         }
         // On a fast machine the intake ends first: the close and the kill still come at their share of the leads settled.
         if (killed || (loadDone && settled >= leads)) return;
@@ -161,6 +175,7 @@ async function run(url: string, leads: number, clients: number, concurrency: num
     // On 2 cores every process shares the machine: what each role costs per delivered lead says what the bound needs.
     console.log(`  ${cpu.report(span?.delivered ?? 0, 'delivered lead')}`);
     await report(db, console_, sent, intake.results, closedAt, left);
+    console.log(`  calls at the brokers per 2 s (the intake ended at ${(intakeMs / 1000).toFixed(0)} s): ${callsPerTwoSeconds(console_, started).join(' ')}`);
 
     const paced = bodies(Math.max(200, Math.floor(leads / 20)), 'd2', 5_000_000);
     console.log(`\n== phase 2: open loop, ${paced.length} leads offered at ${rate}/s (below what the workers keep up with), 1 worker left`);

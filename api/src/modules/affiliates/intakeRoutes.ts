@@ -23,7 +23,7 @@ import { deliveryWait } from './deliveryWait.ts';
 export const affiliateIntakeRoutes: FastifyPluginAsyncZod<OperationOptions> = async (app, { db, listen }) => {
   const waitForDistribution = deliveryWait(db, listen);
   // Concurrent calls share one transaction (DESIGN §6, micro-batches); 64 keeps the contact locks brief.
-  const queue = new Batcher((calls: AffiliateCall[]) => receiveAffiliateLeads(db, calls), { maxItems: 64, maxWaitMs: 'while-busy', retrySingly: true });
+  const queue = new Batcher((calls: AffiliateCall[]) => receiveAffiliateLeads(db, calls), { maxItems: 64, maxWaitMs: 'while-busy', gatherMs: 2, retrySingly: true });
   app.addHook('onClose', () => queue.flush());
   app.post(
     '/leads',

@@ -76,7 +76,7 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
   app.setErrorHandler(answerError);
 
   // Calls arriving together are looked up and counted in one statement (every call writes its rate count).
-  const keys = new Batcher((given: string[]) => keysForCalls(db, given, rateWindowOf(now())), { maxItems: 256, maxWaitMs: 'while-busy', retrySingly: true });
+  const keys = new Batcher((given: string[]) => keysForCalls(db, given, rateWindowOf(now())), { maxItems: 256, maxWaitMs: 'while-busy', gatherMs: 2, retrySingly: true });
   const authenticate: onRequestHookHandler = async (request) => {
     const given = request.headers['x-api-key'];
     const at = now();
@@ -96,7 +96,7 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
       await recordRequests(db, entries);
       return entries.map(() => true);
     },
-    { maxItems: 256, maxWaitMs: 'while-busy', retrySingly: true },
+    { maxItems: 256, maxWaitMs: 'while-busy', gatherMs: 2, retrySingly: true },
   );
   const log: onSendHookHandler = async (request, reply, payload) => {
     try {

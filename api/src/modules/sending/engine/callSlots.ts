@@ -18,7 +18,7 @@ export const callSlotsChannel = 'crm_call_slots';
 type HeldSlot = { integrationId: number; slot: number };
 
 export type CallSlotOptions = {
-  /** How long a slot stays taken after its holder last renewed it: how long a dead process's slots stay lost (5 s). */
+  /** How long a slot stays taken after its holder last renewed it: how long a dead process's slots stay lost (2 s). */
   leaseSeconds?: number;
 };
 
@@ -36,7 +36,7 @@ export class CallSlots {
     private readonly db: Db,
     options: CallSlotOptions = {},
   ) {
-    this.leaseSeconds = options.leaseSeconds ?? 5;
+    this.leaseSeconds = options.leaseSeconds ?? 2;
     this.releases = new Batcher(
       async (slots: HeldSlot[]) => {
         await this.releaseNow(slots);

@@ -130,7 +130,7 @@ export class IntegrationLimiters {
   ) {
     this.slots = new CallSlots(db, options);
     this.options = {
-      handOverMs: options.handOverMs ?? 1_000,
+      handOverMs: options.handOverMs ?? 250,
       pollMs: options.pollMs ?? 10,
       maxPollMs: options.maxPollMs ?? (listen ? 1_000 : 200),
       announced: listen !== null,
