@@ -44,6 +44,45 @@ test("'while-busy' with gatherMs: a lone item waits for company (up to maxItems)
   assert.deepEqual(batches.slice(1), [[4, 5, 6], [7]], 'a full batch goes at once');
 });
 
+test("'while-busy' with paceMs: under a steady stream a batch starts at most every paceMs; a lone item is not held back", async () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const starts: number[] = [];
+  const batches: number[][] = [];
+  const batcher = new Batcher<number, number>(
+    async (items) => {
+      starts.push(Date.now());
+      batches.push(items);
+      await sleep(10);
+      return items;
+    },
+    { maxItems: 100, maxWaitMs: 'while-busy', paceMs: 60 },
+  );
+  const asked = Date.now();
+  assert.equal(await batcher.add(0), 0);
+  assert.ok((starts[0] ?? Infinity) - asked < 30, 'a lone item goes at once');
+  await sleep(70);
+  // An item every 5 ms while a batch takes 10: without the pace, a batch every 10 ms.
+  const stream: Promise<number>[] = [];
+  for (let item = 1; item <= 30; item += 1) {
+    stream.push(batcher.add(item));
+    await sleep(5);
+  }
+  assert.deepEqual(
+    await Promise.all(stream),
+    Array.from({ length: 30 }, (_, index) => index + 1),
+  );
+  const gaps = starts.slice(2).map((start, index) => start - (starts[index + 1] ?? 0));
+  assert.ok(
+    gaps.every((gap) => gap >= 55),
+    `batches of the stream started ${gaps.join(', ')} ms apart`,
+  );
+  assert.ok(batches.length >= 3, 'the stream went in several batches');
+  assert.deepEqual(
+    batches.flat(),
+    Array.from({ length: 31 }, (_, index) => index),
+  );
+});
+
 test('a timed batch goes when full or after maxWaitMs', async () => {
   const batches: string[][] = [];
   const batcher = new Batcher<string, string>(async (items) => (batches.push(items), items), { maxItems: 2, maxWaitMs: 5 });

@@ -5,18 +5,22 @@
  *   the event loop is over); batches may run side by side (the send engine's claims, outcomes and log entries);
  * - `maxWaitMs: 'while-busy'` — group commit: a lone item goes at once (or after `gatherMs`, with the items that come
  *   meanwhile), and the items that arrive while a batch is being handled wait and go together in the next one, one batch
- *   at a time (the affiliate API's calls, the distribution's writes).
+ *   at a time (the affiliate API's calls, the distribution's writes). With `paceMs`, under load batches start at most
+ *   every `paceMs`: what arrives while one runs waits for the rest of that time too, so a steady stream makes fewer,
+ *   larger batches (a transaction's statements cost about the same for 4 items or 20); a lone item is not held back.
  * With `retrySingly`, a batch that fails as a whole is handled again item by item, so one bad item never fails the
  * others. `flush` sends what waits now.
  */
 type Waiting<Item, Result> = { item: Item; resolve(result: Result): void; reject(error: unknown): void };
 
-export type BatcherOptions = { maxItems: number; maxWaitMs: number | 'while-busy'; gatherMs?: number; retrySingly?: boolean };
+export type BatcherOptions = { maxItems: number; maxWaitMs: number | 'while-busy'; gatherMs?: number; paceMs?: number; retrySingly?: boolean };
 
 export class Batcher<Item, Result> {
   private waiting: Waiting<Item, Result>[] = [];
   private timer: { cancel(): void } | null = null;
   private readonly running = new Set<Promise<void>>();
+  /** When the last batch started (`paceMs`). */
+  private startedAt = 0;
 
   constructor(
     private readonly handle: (items: Item[]) => Promise<Result[]>,
@@ -28,7 +32,9 @@ export class Batcher<Item, Result> {
       this.waiting.push({ item, resolve, reject });
       if (this.options.maxWaitMs === 'while-busy') {
         if (this.running.size > 0) return;
-        if (this.options.gatherMs && this.waiting.length < this.options.maxItems) this.timer ??= this.schedule(this.options.gatherMs);
+        // A gather or the pace under way takes this item with it, unless the batch is full.
+        if (this.timer && this.waiting.length < this.options.maxItems) return;
+        if (this.options.gatherMs && this.waiting.length < this.options.maxItems) this.timer = this.schedule(this.options.gatherMs);
         else void this.flush();
       } else if (this.waiting.length >= this.options.maxItems) void this.flush();
       else this.timer ??= this.schedule(this.options.maxWaitMs);
@@ -57,12 +63,20 @@ export class Batcher<Item, Result> {
       const run = this.run(batch).finally(() => {
         this.running.delete(run);
         // Group commit: what arrived meanwhile goes next.
-        if (this.options.maxWaitMs === 'while-busy' && this.running.size === 0 && this.waiting.length > 0) void this.flush();
+        if (this.options.maxWaitMs === 'while-busy' && this.running.size === 0 && this.waiting.length > 0) this.next();
       });
+      this.startedAt = Date.now();
       this.running.add(run);
       if (this.options.maxWaitMs === 'while-busy') break;
     }
     while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  /** The batch after a group commit: at once, or once `paceMs` has passed since the last one started. */
+  private next(): void {
+    const wait = this.startedAt + (this.options.paceMs ?? 0) - Date.now();
+    if (wait > 0 && this.waiting.length < this.options.maxItems) this.timer ??= this.schedule(wait);
+    else void this.flush();
   }
 
   private async run(batch: Waiting<Item, Result>[]): Promise<void> {
