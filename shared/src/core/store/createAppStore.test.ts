@@ -2,6 +2,7 @@ import { baseApi } from '../http/baseApi.ts';
 import { loginResponseFixture } from '../../testing/fixtures.ts';
 import { createMemoryStorage } from '../../testing/memoryStorage.ts';
 import { createAppStore, persistedStateKey, restoreState } from './createAppStore.ts';
+import { fetchOptionList } from './options.ts';
 import { initialSessionState, sessionActions } from './session.ts';
 
 test('saves the client state to storage on every change, without the server cache', () => {
@@ -23,6 +24,19 @@ test('a new store restores the saved state', () => {
   const reloaded = createAppStore({ storage });
 
   expect(reloaded.getState().session).toMatchObject({ name: 'Bea', accessToken: 'token-123', permissions: ['lead.view'] });
+});
+
+test('a load under way when the page went is not under way once restored, so the list is asked for again', () => {
+  const storage = createMemoryStorage();
+  const store = createAppStore({ storage });
+  store.dispatch(fetchOptionList.pending('request-1', { name: 'roles', get: () => new Promise(() => undefined) }));
+  store.dispatch(sessionActions.loginStarted());
+  expect(store.getState().options.roles.loading).toBe(true);
+
+  const reloaded = createAppStore({ storage }).getState();
+
+  expect(reloaded.options.roles).toEqual({ data: [], loading: false, loaded: false, failed: false });
+  expect(reloaded.session.loading).toBe(false);
 });
 
 test('starts from the initial state when the saved state is missing or unreadable', () => {

@@ -5,18 +5,33 @@
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '../http/baseApi.ts';
+import type { OptionsState } from './options.ts';
 import { rootReducer, type RootState } from './rootReducer.ts';
 
 export const persistedStateKey = 'crm.state';
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
+/**
+ * A load under way when the page went (a reload, a link followed) is settled by no one: restored as under way, an
+ * option list showed its spinner and was never asked for again (useOptionList loads only a list never tried).
+ */
+function withoutLoadsUnderWay(state: Partial<RootState>): Partial<RootState> {
+  const options = state.options && (Object.fromEntries(Object.entries(state.options).map(([name, list]) => [name, { ...list, loading: false }])) as OptionsState);
+  return {
+    ...state,
+    ...(state.session && { session: { ...state.session, loading: false } }),
+    ...(state.locales && { locales: { ...state.locales, loading: false } }),
+    ...(options && { options }),
+  };
+}
+
 export function restoreState(storage: StorageLike): Partial<RootState> | undefined {
   try {
     const raw = storage.getItem(persistedStateKey);
     if (!raw) return undefined;
     const parsed = JSON.parse(raw) as Partial<RootState>;
-    return parsed && typeof parsed === 'object' ? parsed : undefined;
+    return parsed && typeof parsed === 'object' ? withoutLoadsUnderWay(parsed) : undefined;
   } catch {
     return undefined;
   }
