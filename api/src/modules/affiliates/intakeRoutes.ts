@@ -17,13 +17,13 @@ import { Batcher } from '../../db/batcher.ts';
 import { z } from 'zod';
 import { bodyHash, claimIdempotencyKey, releaseIdempotencyKey } from './idempotency.ts';
 import { receiveAffiliateLeads, storedAnswer, type AffiliateAnswer, type AffiliateCall } from './intake.ts';
-import { Refusal, bodyLimit, callerOf, logUnderLead, type OperationOptions } from './publicApi.ts';
+import { Refusal, bodyLimit, callBatching, callerOf, logUnderLead, type OperationOptions } from './publicApi.ts';
 import { deliveryWait } from './deliveryWait.ts';
 
 export const affiliateIntakeRoutes: FastifyPluginAsyncZod<OperationOptions> = async (app, { db, listen }) => {
   const waitForDistribution = deliveryWait(db, listen);
   // Concurrent calls share one transaction (DESIGN §6, micro-batches); 64 keeps the contact locks brief.
-  const queue = new Batcher((calls: AffiliateCall[]) => receiveAffiliateLeads(db, calls), { maxItems: 64, maxWaitMs: 'while-busy', gatherMs: 2, retrySingly: true });
+  const queue = new Batcher((calls: AffiliateCall[]) => receiveAffiliateLeads(db, calls), { maxItems: 64, ...callBatching });
   app.addHook('onClose', () => queue.flush());
   app.post(
     '/leads',

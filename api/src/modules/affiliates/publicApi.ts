@@ -37,6 +37,12 @@ const refused = (reason: AffiliateRefusalReason, message: string, errors?: Recor
 /** A lead is a few hundred bytes; 16 KB leaves room for long comments and refuses floods of bytes early. */
 export const bodyLimit = 16 * 1024;
 
+/**
+ * How the API's per-call work is batched (key look-up, intake, request log): group commit, a lone call waiting 2 ms for
+ * others so that many clients make batches of several calls, and a failed batch retried call by call.
+ */
+export const callBatching = { maxWaitMs: 'while-busy', gatherMs: 2, retrySingly: true } as const;
+
 const bodyErrors: Readonly<Record<string, string>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: `The body is larger than ${bodyLimit} bytes.`,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The body must be JSON (content-type: application/json).',
@@ -76,7 +82,7 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
   app.setErrorHandler(answerError);
 
   // Calls arriving together are looked up and counted in one statement (every call writes its rate count).
-  const keys = new Batcher((given: string[]) => keysForCalls(db, given, rateWindowOf(now())), { maxItems: 256, maxWaitMs: 'while-busy', gatherMs: 2, retrySingly: true });
+  const keys = new Batcher((given: string[]) => keysForCalls(db, given, rateWindowOf(now())), { maxItems: 256, ...callBatching });
   const authenticate: onRequestHookHandler = async (request) => {
     const given = request.headers['x-api-key'];
     const at = now();
@@ -96,7 +102,7 @@ export const affiliatePublicApi: FastifyPluginAsyncZod<PublicApiOptions> = async
       await recordRequests(db, entries);
       return entries.map(() => true);
     },
-    { maxItems: 256, maxWaitMs: 'while-busy', gatherMs: 2, retrySingly: true },
+    { maxItems: 256, ...callBatching },
   );
   const log: onSendHookHandler = async (request, reply, payload) => {
     try {
