@@ -77,7 +77,7 @@ export class CpuMeter {
       );
     roles.set('PostgreSQL', postgresCpuMs());
     const own = process.cpuUsage();
-    roles.set('bench (clients, fake brokers)', (own.user + own.system) / 1000);
+    roles.set('the bench itself', (own.user + own.system) / 1000);
     return { roles, machine: machineCpuMs() };
   }
 

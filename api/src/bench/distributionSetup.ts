@@ -4,11 +4,12 @@
  * the third has a daily cap reached mid-run, the fifth a cap for AT — and two rules: DE leads over all ten in one tier,
  * AT leads to the fifth, failing over to the sixth and seventh. FR leads match no rule (NO_RULE).
  */
-import { startFakeBroker, type FakeBroker } from '../dev/fakeBroker.ts';
 import { benchAdmin } from './apiProcess.ts';
+import { startBrokerHost, type BrokerHost, type BrokerRecord } from './brokerHost.ts';
 
-export type Desk = { id: number; broker: FakeBroker; concurrency: number };
-export type Console = { desks: Desk[]; call: (method: string, path: string, body?: unknown) => Promise<unknown>; closeBrokers(): Promise<void> };
+export type Desk = { id: number; concurrency: number };
+/** `brokers`: the desks' fake brokers (in desk order), in a process of their own. */
+export type Console = { desks: Desk[]; brokers: BrokerHost; call: (method: string, path: string, body?: unknown) => Promise<unknown> };
 
 export const brokerLatencyMs = 50;
 export const departmentCount = 10;
@@ -39,20 +40,25 @@ export async function setUpConsole(api: string, concurrency: number): Promise<Co
   const created = async (path: string, body: unknown) => ((await call('POST', path, body)) as { id: number }).id;
 
   const brokerId = await created('/broker', { name: 'Bench Broker' });
+  const brokers = await startBrokerHost(
+    Array.from({ length: departmentCount }, (_, index) => ({
+      latencyMs: brokerLatencyMs,
+      ...(index === 0 && { rejectEvery: refusedEvery }),
+      ...(index === 1 && { failFirst: { count: failingPosts, status: 502 } }),
+    })),
+  );
   const desks: Desk[] = [];
-  for (let index = 1; index <= departmentCount; index += 1) {
-    const broker = await startFakeBroker({ latencyMs: brokerLatencyMs, ...(index === 1 ? { rejectEvery: refusedEvery } : {}) });
-    if (index === 2) broker.failNext(failingPosts, 502);
+  for (const [index, url] of brokers.urls.entries()) {
     const integrationId = await created('/send/integration', {
-      name: `Bench integration ${index}`,
+      name: `Bench integration ${index + 1}`,
       send_a_lot: true,
       concurrency,
-      site_url: `${broker.url}/leads`,
+      site_url: `${url}/leads`,
       response_type: 'json_path_equals',
       response_content: { success_path: 'status', success_value: 'ok', lead_id_path: 'data.lead_id', autologin_path: 'data.autologin_url', error_path: 'message' },
     });
-    const id = await created('/broker/department', { broker_id: brokerId, branch_name: `Bench desk ${index}`, send_integration_id: integrationId });
-    desks.push({ id, broker, concurrency });
+    const id = await created('/broker/department', { broker_id: brokerId, branch_name: `Bench desk ${index + 1}`, send_integration_id: integrationId });
+    desks.push({ id, concurrency });
   }
   const desk = (position: number): Desk => {
     const found = desks[position - 1];
@@ -76,7 +82,7 @@ export async function setUpConsole(api: string, concurrency: number): Promise<Co
     countries: ['AT'],
     tiers: [{ departments: [{ department_id: desk(5).id, weight: 1 }] }, { departments: [desk(6), desk(7)].map((entry) => ({ department_id: entry.id, weight: 1 })) }],
   });
-  return { desks, call, closeBrokers: async () => void (await Promise.all(desks.map((entry) => entry.broker.close()))) };
+  return { desks, brokers, call };
 }
 
 /** Closes a department for the rest of the day (UTC), as staff would in its hours: a closed date. */
@@ -90,16 +96,16 @@ export async function closeForToday(console: Console, desk: Desk): Promise<void>
  * concurrency ÷ latency while it could — #1 delivers 9 leads of 10, #2 only after its circuit's cool-down (its first
  * delivery), #3 until its day cap, #4 until it closed. The bound of the issue counts all ten for the whole run.
  */
-export function openCapacity(console: Console, from: number, to: number, closedAt: number | null): number {
-  const receivedAt = (desk: Desk, position: number) => desk.broker.received[position]?.at.getTime() ?? to;
-  const windowOf = (desk: Desk, index: number): [number, number] => {
-    if (index === 1) return [receivedAt(desk, 0), to];
-    if (index === 2) return [from, receivedAt(desk, caps.dayOfThird - 1)];
+export function openCapacity(console: Console, records: readonly BrokerRecord[], from: number, to: number, closedAt: number | null): number {
+  const receivedAt = (index: number, position: number) => records[index]?.received[position]?.at ?? to;
+  const windowOf = (index: number): [number, number] => {
+    if (index === 1) return [receivedAt(index, 0), to];
+    if (index === 2) return [from, receivedAt(index, caps.dayOfThird - 1)];
     if (index === 3) return [from, closedAt ?? to];
     return [from, to];
   };
   const perDesk = console.desks.map((desk, index) => {
-    const [opens, closes] = windowOf(desk, index);
+    const [opens, closes] = windowOf(index);
     const share = index === 0 ? 1 - 1 / refusedEvery : 1;
     const open = Math.max(0, Math.min(to, closes) - Math.max(from, opens));
     return ((desk.concurrency * 1000) / brokerLatencyMs) * share * open;
