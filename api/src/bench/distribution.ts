@@ -151,6 +151,11 @@ async function run(url: string, leads: number, clients: number, concurrency: num
     await watcher;
     const left = await waitUntilSettled(db, 20 * 60_000);
     const records = await console_.brokers.record();
+    const [third] = await rows<{ used: number }>(
+      db,
+      sql`select coalesce(sum(used), 0)::int as used from department_cap_counters where department_id = ${console_.desks[2]?.id ?? 0} and period = 'day'`,
+    );
+    const events = { closedAt, thirdFull: (third?.used ?? 0) >= caps.dayOfThird };
     const [span] = await rows<{ first: number; last: number; delivered: number }>(
       db,
       sql`select extract(epoch from min(created_at))::float8 * 1000 as first, extract(epoch from max(updated_at))::float8 * 1000 as last, count(*)::int as delivered
@@ -166,7 +171,7 @@ async function run(url: string, leads: number, clients: number, concurrency: num
     console.log(
       `  delivered ${span?.delivered ?? 0} at ${deliveredPerSecond.toFixed(0)}/s = ${((deliveredPerSecond / bound) * 100).toFixed(1)} % of the bound ${bound.toFixed(0)}/s (goal ≥ 85 %)`,
     );
-    const openRate = span ? openCapacity(console_, records, span.first, span.last, closedAt) : 0;
+    const openRate = span ? openCapacity(console_, records, { from: span.first, to: span.last }, events) : 0;
     console.log(
       `  the departments able to take leads allowed ${openRate.toFixed(0)}/s over that time: delivered = ${((deliveredPerSecond / Math.max(1, openRate)) * 100).toFixed(1)} % of it (the goal as read: ≥ 85 %)`,
     );
@@ -177,13 +182,13 @@ async function run(url: string, leads: number, clients: number, concurrency: num
             from lead_send_histories where state = 'success' and updated_at > to_timestamp(${intakeEnded / 1000})`,
     );
     const drainPerSecond = drain && drain.delivered > 0 ? (drain.delivered * 1000) / Math.max(1, drain.last - intakeEnded) : 0;
-    const drainOpen = drain && drain.delivered > 0 ? openCapacity(console_, records, intakeEnded, drain.last, closedAt) : 0;
+    const drainOpen = drain && drain.delivered > 0 ? openCapacity(console_, records, { from: intakeEnded, to: drain.last }, events) : 0;
     console.log(
       `  after the intake ended: ${drain?.delivered ?? 0} delivered at ${drainPerSecond.toFixed(0)}/s = ${((drainPerSecond / bound) * 100).toFixed(1)} % of the bound, ${((drainPerSecond / Math.max(1, drainOpen)) * 100).toFixed(1)} % of the ${drainOpen.toFixed(0)}/s open`,
     );
     // On 2 cores every process shares the machine: what each role costs per delivered lead says what the bound needs.
     console.log(`  ${cpu.report(span?.delivered ?? 0, 'delivered lead')}`);
-    await report(db, console_, records, sent, intake.results, closedAt, left);
+    await report(db, console_, records, sent, intake.results, { closedAt, thirdUsed: third?.used ?? 0 }, left);
     console.log(`  calls at the brokers per 2 s (the intake ended at ${(intakeMs / 1000).toFixed(0)} s): ${callsPerTwoSeconds(records, started).join(' ')}`);
 
     const paced = bodies(Math.max(200, Math.floor(leads / 20)), 'd2', 5_000_000);
@@ -213,7 +218,7 @@ async function report(
   records: readonly BrokerRecord[],
   sent: readonly Body[],
   results: readonly CallResult[],
-  closedAt: number | null,
+  { closedAt, thirdUsed }: { closedAt: number | null; thirdUsed: number },
   left: number,
 ): Promise<void> {
   const perDesk = records.map((record) => {
@@ -224,7 +229,7 @@ async function report(
   const third = perDesk[2]?.received ?? 0;
   const austria = (records[4]?.received ?? []).filter((lead) => lead.country === 'AT').length;
   console.log(
-    `  cap overshoot: #3 day ${third}/${caps.dayOfThird} → ${Math.max(0, third - caps.dayOfThird)}; #5 AT ${austria}/${caps.austriaOfFifth} → ${Math.max(0, austria - caps.austriaOfFifth)} (goal 0)`,
+    `  cap overshoot: #3 day ${third}/${caps.dayOfThird} → ${Math.max(0, third - caps.dayOfThird)} (its counter ${thirdUsed}: the killed worker's unmade calls count); #5 AT ${austria}/${caps.austriaOfFifth} → ${Math.max(0, austria - caps.austriaOfFifth)} (goal 0)`,
   );
   console.log(`  leads sent twice to one department: ${perDesk.reduce((sum, entry) => sum + entry.twice, 0)} (goal 0)`);
   const closedDesk = console_.desks[3];

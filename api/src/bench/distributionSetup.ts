@@ -94,14 +94,17 @@ export async function closeForToday(console: Console, desk: Desk): Promise<void>
 /**
  * The deliveries/s the departments able to take leads allowed over `[from, to]` (epoch ms): each department's
  * concurrency ÷ latency while it could — #1 delivers 9 leads of 10, #2 only after its circuit's cool-down (its first
- * delivery), #3 until its day cap, #4 until it closed. The bound of the issue counts all ten for the whole run.
+ * delivery), #3 until its day cap was full (`thirdFull`: its counter; then its last lead, which may come before its
+ * 1,500th: the calls the killed worker had reserved and not made count, as the broker may have them), #4 until it
+ * closed. The bound of the issue counts all ten for the whole run.
  */
-export function openCapacity(console: Console, records: readonly BrokerRecord[], from: number, to: number, closedAt: number | null): number {
+export function openCapacity(console: Console, records: readonly BrokerRecord[], window: { from: number; to: number }, events: { closedAt: number | null; thirdFull: boolean }): number {
+  const { from, to } = window;
   const receivedAt = (index: number, position: number) => records[index]?.received[position]?.at ?? to;
   const windowOf = (index: number): [number, number] => {
     if (index === 1) return [receivedAt(index, 0), to];
-    if (index === 2) return [from, receivedAt(index, caps.dayOfThird - 1)];
-    if (index === 3) return [from, closedAt ?? to];
+    if (index === 2) return [from, events.thirdFull ? receivedAt(index, (records[index]?.received.length ?? 0) - 1) : to];
+    if (index === 3) return [from, events.closedAt ?? to];
     return [from, to];
   };
   const perDesk = console.desks.map((desk, index) => {
