@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dataOf, report, type Report, type ReportRow } from '@crm/shared/contract';
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
-import { assertRefusedFields, reportFixture, type ReportFixture } from './reportFixture.ts';
+import { assertRefusedFields, insertReportLead, reportFixture, type ReportFixture } from './reportFixture.ts';
 
 /** The rows' keys (labels joined by " / ") → the row. */
 const byKeys = (data: Report): Map<string, ReportRow> => new Map(data.rows.map((row) => [row.keys.map((key) => key.value ?? '∅').join(' / '), row]));
@@ -120,6 +120,20 @@ describe('GET /reports', () => {
       ],
     );
     assert.deepEqual(data.rows[0]!.keys[0]!.search, { created_from: '2026-03-09T23:00:00.000Z', created_to: '2026-03-09T23:59:59.999Z' });
+  });
+
+  test('by hour across the fall-back to winter time: the repeated hour is two rows, each with a key of its own', async () => {
+    // 02:30 summer time (UTC+2), then 02:30 winter time (UTC+1), an hour later.
+    await insertReportLead(context.database.pool, { at: '2026-10-25T00:30:00Z', company: seeded.companies.alpha });
+    await insertReportLead(context.database.pool, { at: '2026-10-25T01:30:00Z', company: seeded.companies.alpha });
+    const data = await reportOf('from=2026-10-25&to=2026-10-25&time_zone=Europe/Berlin&group_by=hour');
+    assert.deepEqual(
+      data.rows.map((row) => [row.keys[0]!.value, row.keys[0]!.label, row.accepted, row.keys[0]!.search]),
+      [
+        ['2026-10-25T02:00', '2026-10-25 02:00', 1, { created_from: '2026-10-25T00:00:00.000Z', created_to: '2026-10-25T00:59:59.999Z' }],
+        ['2026-10-25T02:00 (+01:00)', '2026-10-25 02:00 (+01:00)', 1, { created_from: '2026-10-25T01:00:00.000Z', created_to: '2026-10-25T01:59:59.999Z' }],
+      ],
+    );
   });
 
   test('by day across the spring change to summer time: a 23-hour day keeps its own leads', async () => {

@@ -92,9 +92,10 @@ export const reportSearch = z.record(z.string(), z.string());
 export type ReportSearch = z.infer<typeof reportSearch>;
 
 /**
- * A group's key: its value (an id as text, a code, or a local period start like 2026-11-27 or 2026-11-27T14:00; null
- * for the leads without one), its label, and the lead-search parameters that select its leads (null when the search
- * has no such filter, as for leads without an affiliate company).
+ * A group's key: its value (an id as text, a code, or a local period start like 2026-11-27 or 2026-11-27T14:00, the
+ * second of an hour a fall-back repeats with its offset, 2026-10-25T02:00 (+01:00); null for the leads without one),
+ * its label, and the lead-search parameters that select its leads (null when the search has no such filter, as for
+ * leads without an affiliate company).
  */
 export const reportKey = z.object({
   value: z.string().nullable(),

@@ -5,13 +5,17 @@
  */
 import type { ReportQuery, ReportTimeGrouping } from '@crm/shared/contract';
 import { periodStart } from '../../time/periods.ts';
-import { formatInZone, startOfDayInZone } from '../../time/zones.ts';
+import { formatInZone, startOfDayInZone, wallClockOf } from '../../time/zones.ts';
 
 const dayMs = 86_400_000;
 const quarterHourMs = 900_000;
 
 export type ReportPeriod = {
-  /** The local start, as the key's value: 2026-11-27T14:00 (hour), 2026-11-27 (day, week's Monday), 2026-11 (month). */
+  /**
+   * The local start, as the key's value: 2026-11-27T14:00 (hour), 2026-11-27 (day, week's Monday), 2026-11 (month). The
+   * hour a fall-back repeats is there twice; the second carries its offset, 2026-10-25T02:00 (+01:00), so each period
+   * has a key of its own (the table's rows and the chart's bars are keyed by it), still in time order as text.
+   */
   value: string;
   startsAt: Date;
   endsAt: Date;
@@ -53,6 +57,13 @@ function periodValue(grouping: ReportTimeGrouping, startsAt: Date, zone: string)
   return addDays(day, -((weekday(day) + 6) % 7));
 }
 
+/** `+01:00`: the zone's offset from UTC at `at`. */
+function offsetText(at: Date, zone: string): string {
+  const minutes = Math.round((wallClockOf(at, zone) - at.getTime()) / 60_000);
+  const whole = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 export function reportRange(query: Pick<ReportQuery, 'from' | 'to' | 'time_zone'>, grouping: ReportTimeGrouping | undefined): ReportRange {
   const zone = query.time_zone;
   const days: string[] = [];
@@ -61,6 +72,12 @@ export function reportRange(query: Pick<ReportQuery, 'from' | 'to' | 'time_zone'
   const endsAt = startOfDayInZone(addDays(query.to, 1), zone);
   if (!grouping) return { startsAt, endsAt, periods: [] };
   const starts = periodStarts(grouping, days, zone, startsAt, endsAt);
-  const periods = starts.map((start, index) => ({ value: periodValue(grouping, start, zone), startsAt: start, endsAt: starts[index + 1] ?? endsAt }));
+  const taken = new Set<string>();
+  const periods = starts.map((start, index) => {
+    const local = periodValue(grouping, start, zone);
+    const value = taken.has(local) ? `${local} (${offsetText(start, zone)})` : local;
+    taken.add(local);
+    return { value, startsAt: start, endsAt: starts[index + 1] ?? endsAt };
+  });
   return { startsAt, endsAt, periods };
 }
