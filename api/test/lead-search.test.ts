@@ -260,6 +260,10 @@ describe('GET /lead: the lead search', () => {
     assert.deepEqual(await names('?language=EN'), ['Alice']);
     assert.deepEqual(await sortedNames('?language=de,fr'), ['Bob', 'Carol']);
     assert.deepEqual(await names('?funnel=crypto'), ['Alice']);
+    // In double quotes, that funnel exactly (a report's funnel row links so): not a part of it, nor another case.
+    assert.deepEqual(await names(`?funnel=${encodeURIComponent('"Crypto Funnel"')}`), ['Alice']);
+    assert.deepEqual(await names(`?funnel=${encodeURIComponent('"Crypto"')}`), []);
+    assert.deepEqual(await names(`?funnel=${encodeURIComponent('"crypto funnel"')}`), []);
     assert.deepEqual(await names('?funnel=100%25'), []);
   });
 

@@ -103,7 +103,7 @@ describe('GET /reports', () => {
     assert.deepEqual(sources.get(String(seeded.source))!.keys[0]!.search, { source_id: String(seeded.source) });
     const languages = byKeys(await reportOf('from=2026-03-10&to=2026-03-10&time_zone=Europe/Berlin&group_by=language,funnel'));
     assert.equal(languages.get('de / gold-invest')!.accepted, 2);
-    assert.deepEqual(languages.get('de / gold-invest')!.keys[1]!.search, { funnel: 'gold-invest' });
+    assert.deepEqual(languages.get('de / gold-invest')!.keys[1]!.search, { funnel: '"gold-invest"' });
     assert.equal(languages.get('en / ∅')!.accepted, 2);
   });
 

@@ -53,7 +53,12 @@ export const leadSearchQuery = paginationQuery.extend({
   tag_id: idList.optional(),
   country: codeList.optional(),
   language: codeList.optional(),
-  funnel: text().trim().min(1).max(maxNameLength).optional(),
+  /** A part of the funnel, in any case; in double quotes, the funnel exactly (hence two characters more). */
+  funnel: text()
+    .trim()
+    .min(1)
+    .max(maxNameLength + 2)
+    .optional(),
   affiliate_company_id: idList.optional(),
   department_id: idList.optional(),
   created_from: isoDateFilter('created from').optional(),

@@ -79,7 +79,8 @@ function labellers(executor: Executor): Record<Exclude<ReportGrouping, 'hour' | 
     },
     country: byCode(executor, countries, countries.iso_3166_2, 'country'),
     language: byCode(executor, languages, languages.code, 'language'),
-    funnel: (values) => Promise.resolve(new Map(values.map((funnel) => [funnel, { label: funnel, search: { funnel } }]))),
+    // Quoted: the lead search's funnel filter is a substring match otherwise (leads/search/sql.ts).
+    funnel: (values) => Promise.resolve(new Map(values.map((funnel) => [funnel, { label: funnel, search: { funnel: `"${funnel}"` } }]))),
   };
 }
 

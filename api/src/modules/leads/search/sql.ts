@@ -77,6 +77,15 @@ function escapeLike(text: string): string {
   return text.replaceAll(/[\\%_]/g, (match) => `\\${match}`);
 }
 
+/**
+ * Funnels containing the text, in any case; in double quotes, that funnel exactly ("gold" is not gold-invest): a
+ * report's funnel row links to its leads so, and staff may type it so.
+ */
+function funnelMatch(text: string): SQL {
+  const exact = /^"(.+)"$/s.exec(text)?.[1];
+  return exact === undefined ? sql`${leads.funnel} ilike ${`%${escapeLike(text)}%`}` : eq(leads.funnel, exact);
+}
+
 const phoneLike = /^\+?[\d\s().-]+$/;
 
 /** How a free text is matched (see the module header), or undefined for a blank text. */
@@ -163,7 +172,7 @@ export function leadSearchWhere(query: ParsedLeadSearchQuery, lookup = false): S
         query.language.map((code) => code.toLowerCase()),
       ),
     );
-  if (query.funnel) conditions.push(sql`${leads.funnel} ilike ${`%${escapeLike(query.funnel)}%`}`);
+  if (query.funnel) conditions.push(funnelMatch(query.funnel));
   if (query.affiliate_company_id) conditions.push(inArray(leads.affiliate_company_id, query.affiliate_company_id));
   if (query.department_id) conditions.push(inArray(leads.last_broker_department_id, query.department_id));
   conditions.push(...dateRange(leads.created_at, query.created_from, query.created_to));
