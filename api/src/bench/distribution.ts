@@ -3,7 +3,8 @@
  * automatic distribution on PostgreSQL as deployed — two API processes (web role) and two workers on one database
  * (`bench_distribution_<time>`, dropped afterwards), ten departments on fake brokers in a process of their own
  * (distributionSetup.ts, brokerHost.ts), N leads (90 % DE, 5 % AT, 5 % FR) posted through `POST /api/v1/leads` by C
- * clients. Mid-run one department is closed for the day and one worker is killed (SIGKILL; its leads are taken again after the lease, DISTRIBUTION_LEASE_SECONDS=20).
+ * clients. Mid-run one department is closed for the day and one worker is killed (SIGKILL; its leads are taken again
+ * after the lease, DISTRIBUTION_LEASE_SECONDS=20).
  * Printed: accepted → first broker call p50 / p95 (the broker's latency excluded), delivered leads/s beside the bound
  * (the sum of the integrations' concurrency ÷ the broker latency), cap overshoot, leads sent twice to one department,
  * leads lost, unassigned by reason against what the configuration implies. Phase 2 offers leads at R/s (an open loop,
