@@ -91,16 +91,16 @@ export class CpuMeter {
     this.frozen.set(pid, processCpuMs(pid) ?? 0);
   }
 
-  /** `machine 98 % busy (2 cores); per delivered lead: workers 4.1 ms, …` since `begin`. */
-  report(perUnit: number, unit: string): string {
+  /** `machine 98 % busy (2 cores); per delivered lead: workers 4.1 ms, …` since `begin`, each figure with `digits` decimals. */
+  report(perUnit: number, unit: string, digits = 1): string {
     const start = this.start ?? this.read();
     const end = this.read();
     const busy = (end.machine.busy - start.machine.busy) / Math.max(1, end.machine.total - start.machine.total);
     const perRole = [...end.roles].map(([role, ms]) => [role, (ms - (start.roles.get(role) ?? 0)) / Math.max(1, perUnit)] as const);
-    const shares = perRole.map(([role, ms]) => `${role} ${ms.toFixed(1)} ms`);
+    const shares = perRole.map(([role, ms]) => `${role} ${ms.toFixed(digits)} ms`);
     const total = perRole.reduce((sum, [, ms]) => sum + ms, 0);
     // What the cores could do if every role kept its cost: the ceiling the machine sets, whatever the brokers allow.
     const ceiling = (cpus().length * 1000) / Math.max(0.001, total);
-    return `machine ${(busy * 100).toFixed(0)} % busy (${cpus().length} cores); CPU per ${unit}: ${shares.join(', ')}; in all ${total.toFixed(1)} ms: the cores allow ${ceiling.toFixed(0)} a second`;
+    return `machine ${(busy * 100).toFixed(0)} % busy (${cpus().length} cores); CPU per ${unit}: ${shares.join(', ')}; in all ${total.toFixed(digits)} ms: the cores allow ${ceiling.toFixed(0)} a second`;
   }
 }

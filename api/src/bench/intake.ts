@@ -22,6 +22,7 @@ import { foldReportDeltas } from '../modules/reports/fold.ts';
 import { seedDemoData } from '../seed/demo/index.ts';
 import { wholeNumberOption } from '../seed/cliArgs.ts';
 import { freePort, startApi, type ApiProcess } from './apiProcess.ts';
+import { CpuMeter } from './cpu.ts';
 import { blockedDomain, countBy, generateBodies, latencies, postAll, postAtRate, type CallResult, type Generated } from './intakeLoad.ts';
 import { inThrowawayPostgres, machineLine } from './throwaway.ts';
 
@@ -93,7 +94,8 @@ async function run(url: string, leads: number, concurrency: number, existing: nu
       console.log(`existing leads: ${seeded.counts.leads} demo leads seeded (${folded} report deltas folded), vacuumed and analyzed`);
     }
     const second = await startApi(url, { build: false });
-    processes.push(second, await startApi(url, { role: 'worker', build: false }));
+    const worker = await startApi(url, { role: 'worker', build: false });
+    processes.push(second, worker);
     const { key, companyId } = await setUp(database.db);
     const floors = [await startFloor(url), await startFloor(url)];
     processes.push(...floors);
@@ -103,10 +105,23 @@ async function run(url: string, leads: number, concurrency: number, existing: nu
     console.log(`\n== phase 1: ${leads} leads, ${concurrency} clients, round-robin to 2 API processes (and a worker)`);
     const generated = generateBodies(leads, 'p1', 0);
     const bodies = generated.map((entry) => entry.body);
+    // Where each side's CPU goes, a call at a time: the floor's processes or the API's, PostgreSQL, the clients.
+    const pidsOf = (children: readonly { process: ChildProcess }[]) => children.map((child) => child.process.pid ?? 0);
+    const cpu = new CpuMeter(
+      new Map([
+        ['floor processes', pidsOf(floors)],
+        ['API processes', pidsOf(apis)],
+        ['worker', pidsOf([worker])],
+      ]),
+    );
+    cpu.begin();
     const floor = await postAll(bodies, { bases: floors.map((one) => one.address), path: '/leads', concurrency });
     const floorRate = report('floor (bare Fastify, one INSERT)', floor.results, floor.ms);
+    console.log(`    ${cpu.report(floor.results.length, 'call', 2)}`);
+    cpu.begin();
     const intake = await postAll(bodies, { bases: apis.map((api) => `${api.address}/api/v1`), path: '/leads', concurrency, headers });
     const rate = report('intake API', intake.results, intake.ms);
+    console.log(`    ${cpu.report(intake.results.length, 'call', 2)}`);
     const { p95 } = latencies(intake.results);
     console.log(
       `  ratio to the floor: ${((rate / floorRate) * 100).toFixed(1)} % (goal ≥ 50 %); goals ≥ 500 accepted/s: ${rate >= 500 ? 'met' : 'NOT met'}, p95 ≤ 50 ms: ${p95 <= 50 ? 'met' : 'NOT met'}`,
