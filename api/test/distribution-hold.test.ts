@@ -64,6 +64,26 @@ describe('distribution: hours, holding and the queue', () => {
     assert.equal(state.reason_code, 'DELIVERED');
   });
 
+  test('tried again after a hold, a department that refused the lead or failed is passed over: the next open one takes it', async () => {
+    const [refusing, failing] = [await fx.desk(), await fx.desk()];
+    refusing.broker.rejectNext(1, 'Duplicate');
+    failing.broker.failNext(3, 502);
+    const lead = await fx.newLead();
+    const tiers = [fx.tier([refusing, 100]), fx.tier([failing, 100]), fx.tier([berlin, 100])];
+    // Both refuse or fail, Berlin is closed: held until it opens.
+    assert.equal((await distributeLead(fx.deps(tiers, { now: mondayMorning }), lead.id))?.state, 'held');
+    const delivered = await distributeLead(fx.deps(tiers, { now: minutes(61) }), lead.id);
+    assert.deepEqual(delivered, { state: 'delivered', reason_code: 'DELIVERED', attempts: 3, department_id: berlin.id });
+    assert.deepEqual(
+      [refusing.broker.leadPosts(), failing.broker.leadPosts(), berlin.broker.timesReceived(lead.email)],
+      [1, 3, 1],
+      'neither was called again (the 502 three times: the send engine retries it)',
+    );
+    const verdicts = await fx.verdicts(lead.id);
+    assert.ok(verdicts.includes(`3 ALREADY_SENT ${refusing.id}: sent before: refused or failed`), verdicts.join('\n'));
+    assert.ok(verdicts.includes(`3 ALREADY_SENT ${failing.id}: sent before: refused or failed`), verdicts.join('\n'));
+  });
+
   test('held past the hold time: left unassigned with the reason', async () => {
     const lead = await fx.newLead();
     const tiers = [fx.tier([berlin, 100])];

@@ -13,13 +13,24 @@ const idList = listOf(idText, 100);
 const codeList = listOf(text().trim().min(2).max(16), 300);
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
-/** `YYYY-MM-DD` or a full ISO date-time; a date-only upper bound includes that whole day (UTC). */
-export const isoDateFilter = (name: string) =>
-  text()
-    .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `The ${name} field must be an ISO date.`)
-    .refine((value) => !Number.isNaN(Date.parse(value)), `The ${name} field must be an ISO date.`);
+const isoDayPattern = /^\d{4}-\d{2}-\d{2}$/;
+const isoDateFilterPattern = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** The pattern lets through impossible dates (2026-13-45), which Date.parse does not. */
+const isRealDate = (value: string): boolean => !Number.isNaN(Date.parse(value));
 
-const endOfDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(value) + 86_399_999 : Date.parse(value));
+/** A date filter's value that is a whole day (`YYYY-MM-DD`, UTC) rather than an instant. */
+export const isIsoDay = (value: string): boolean => isoDayPattern.test(value);
+
+/**
+ * Whether a date filter takes this text (as `isoDateFilter` checks it): for mfe-leads, which keeps a link's date
+ * filters (e.g. the reports' drill-down instants) only when the API would accept them.
+ */
+export const isIsoDateFilterValue = (value: string): boolean => isoDateFilterPattern.test(value) && isRealDate(value);
+
+/** `YYYY-MM-DD` or a full ISO date-time; a date-only upper bound includes that whole day (UTC). */
+export const isoDateFilter = (name: string) => text().regex(isoDateFilterPattern, `The ${name} field must be an ISO date.`).refine(isRealDate, `The ${name} field must be an ISO date.`);
+
+const endOfDay = (value: string) => (isIsoDay(value) ? Date.parse(value) + 86_399_999 : Date.parse(value));
 
 /**
  * The ranges whose start is after their end (a date-only end includes its whole day): a message under the end field,

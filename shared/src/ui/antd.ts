@@ -47,7 +47,7 @@ export {
   Upload,
   theme,
 } from 'antd';
-export type { MenuProps, TableColumnsType, TableProps, FormInstance, FormProps } from 'antd';
+export type { MenuProps, SelectProps, TableColumnsType, TableProps, FormInstance, FormProps } from 'antd';
 export {
   BarChartOutlined,
   BellOutlined,

@@ -7,6 +7,7 @@ export * from './components/DayRangeInput.tsx';
 export * from './components/WeekInput.tsx';
 export * from './components/PageTitle.tsx';
 export * from './components/confirm.ts';
+export * from './components/countrySearch.ts';
 export * from './components/PermissionGate.tsx';
 export * from './components/SubmitButton.tsx';
 export * from './components/LoadFailed.tsx';

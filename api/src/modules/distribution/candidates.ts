@@ -94,6 +94,8 @@ function targetingVerdict(reason: string, lead: CheckedLead): Verdict {
       return { code: 'ALREADY_SENT', detail: 'already sent' };
     case skipStatuses.outcomeUnknown:
       return { code: 'ALREADY_SENT', detail: 'sent before, outcome unknown' };
+    case skipStatuses.refusedBefore:
+      return { code: 'ALREADY_SENT', detail: 'sent before: refused or failed' };
     case skipStatuses.country:
       return { code: 'NOT_TARGETED', detail: `country ${lead.country ?? 'unknown'} not targeted` };
     case skipStatuses.language:

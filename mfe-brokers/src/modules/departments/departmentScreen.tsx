@@ -4,7 +4,7 @@
  */
 import { brokerDepartmentLabel, brokerLabel } from '@crm/shared';
 import { departmentBodies, crudPermissions, type DepartmentItem } from '@crm/shared/contract';
-import { ClockCircleOutlined, HistoryOutlined, type ResourceRow, type ResourceSpec } from '@crm/shared/ui';
+import { ClockCircleOutlined, countrySearch, HistoryOutlined, type ResourceRow, type ResourceSpec } from '@crm/shared/ui';
 import { routeUrl } from '@crm/shared/routes';
 import { activeFilterOptions, brokerField } from '../brokers/brokerScreen.tsx';
 import { TextCell } from '../brokers/components/TextCell.tsx';
@@ -48,7 +48,7 @@ export const departmentScreen: ResourceSpec = {
       nullable: true,
       placeholderKey: 'brokers:departments.noIntegration',
     },
-    { name: 'countries', labelKey: field('countries'), kind: 'multiselect', useOptions: useCountryChoices, helpKey: 'brokers:departments.help.countries' },
+    { name: 'countries', labelKey: field('countries'), kind: 'multiselect', useOptions: useCountryChoices, optionSearch: countrySearch, helpKey: 'brokers:departments.help.countries' },
     { name: 'languages', labelKey: field('languages'), kind: 'tags', helpKey: 'brokers:departments.help.languages' },
     { name: 'is_active', labelKey: brokerField('is_active'), kind: 'boolean' },
   ],

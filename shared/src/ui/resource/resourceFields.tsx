@@ -34,6 +34,8 @@ export type ResourceField = {
   options?: readonly FieldOption[] | ((state: RootState) => readonly FieldOption[]);
   /** Options from a hook instead: an option list loaded on demand, a query. Called while the input is shown. */
   useOptions?: () => readonly FieldOption[];
+  /** How typing narrows and orders the options (e.g. `countrySearch`); by default those whose label holds the text. */
+  optionSearch?: SelectProps['showSearch'];
   /** Left out of the edit form (e.g. a code that identifies the record). */
   createOnly?: boolean;
   /** A section heading (translation key): the form shows its fields under it, sections in order of first use. */
@@ -103,7 +105,7 @@ function selectFor(field: ResourceField, mode: SelectMode, placeholder: string |
     ...(mode === 'tags' ? { tokenSeparators: [',', ' '] } : {}),
     ...(placeholder === undefined ? {} : { placeholder }),
     allowClear: mode !== 'single' || field.nullable === true,
-    showSearch: { optionFilterProp: 'label' },
+    showSearch: field.optionSearch ?? { optionFilterProp: 'label' },
   };
   if (field.useOptions) return <HookOptionsSelect {...common} useOptions={field.useOptions} />;
   if (typeof field.options === 'function') return <StoreOptionsSelect {...common} options={field.options} />;

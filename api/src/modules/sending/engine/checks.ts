@@ -18,6 +18,7 @@ export const skipStatuses = {
   blacklisted: 'Blacklisted',
   alreadySent: 'Already sent to this department',
   outcomeUnknown: 'Sent to this department before, outcome unknown',
+  refusedBefore: 'Refused or failed at this department before',
   country: 'Country not accepted by the department',
   language: 'Language not accepted by the department',
   noContact: 'No email or phone',
@@ -37,22 +38,47 @@ export type CheckedLead = {
 /** `jobId`: the job checking (its own rows are not "sent before"); 0 for a send outside a job. */
 export type Targeting = { departmentId: number; jobId: number; resendUnknown: boolean; countries: readonly string[]; languages: readonly string[] };
 
-/** `sent`: the states of the sends of each lead to each department, by `lead:department`. */
-type Loaded = { contacts: ReturnType<typeof contactValuesOf>[]; index: Awaited<ReturnType<typeof blacklistIndex>>; sent: Map<string, string[]> };
+/**
+ * How a send of the lead to the department ended, as the checks read it: delivered, under way, outcome unknown, or
+ * refused or failed there (read for automatic distribution only: a job may send again where a broker refused).
+ */
+type SendKind = 'success' | 'sending' | 'unknown' | 'refused';
+/** `sent`: the kinds of the sends of each lead to each department, by `lead:department`. */
+type Loaded = { contacts: ReturnType<typeof contactValuesOf>[]; index: Awaited<ReturnType<typeof blacklistIndex>>; sent: Map<string, SendKind[]> };
 const sendKey = (leadId: number, departmentId: number) => `${leadId}:${departmentId}`;
 
-/** The blacklist entries the leads' contacts meet and their sends (or maybe-sends) to the departments, other jobs'. */
-async function load(db: Executor, chunk: readonly CheckedLead[], departmentIds: readonly number[], jobId: number): Promise<Loaded> {
+/** Failures that never reached the broker: a check passed the lead over, the circuit was open, or the request could not be made. */
+const neverSent: ReadonlySet<string> = new Set([...Object.values(skipStatuses), engineFailures.circuitOpen]);
+const reachedBroker = (failureStatus: string | null) => failureStatus === null || (!neverSent.has(failureStatus) && !failureStatus.startsWith(engineFailures.integration));
+
+function kindOf(state: string, failureStatus: string | null): SendKind | null {
+  if (state === 'success' || state === 'sending') return state;
+  if (state !== 'failure') return null;
+  if (failureStatus !== null && outcomeUnknownStatuses.includes(failureStatus)) return 'unknown';
+  return reachedBroker(failureStatus) ? 'refused' : null;
+}
+
+/**
+ * The blacklist entries the leads' contacts meet and their sends (or maybe-sends) to the departments, other jobs'.
+ * `withRefusals`: every failure is read too, so a refusal or an error there counts as tried.
+ */
+async function load(db: Executor, chunk: readonly CheckedLead[], departmentIds: readonly number[], jobId: number, withRefusals = false): Promise<Loaded> {
   const contacts = chunk.map((lead) => contactValuesOf({ email: lead.email, alt_email: lead.alt_email, phone_normalized: lead.phone, alt_phone: lead.alt_phone, ip: lead.ip }));
+  const failures = withRefusals ? eq(leadSendHistories.state, 'failure') : and(eq(leadSendHistories.state, 'failure'), inArray(leadSendHistories.failure_status, outcomeUnknownStatuses));
   const [index, rows] = await Promise.all([
     blacklistIndex(db, contacts),
     db
-      .selectDistinct({ lead_id: leadSendHistories.lead_id, department_id: leadSendHistories.broker_department_id, state: leadSendHistories.state })
+      .selectDistinct({
+        lead_id: leadSendHistories.lead_id,
+        department_id: leadSendHistories.broker_department_id,
+        state: leadSendHistories.state,
+        failure_status: leadSendHistories.failure_status,
+      })
       .from(leadSendHistories)
       .where(
         and(
           inArray(leadSendHistories.broker_department_id, [...departmentIds]),
-          or(inArray(leadSendHistories.state, ['success', 'sending']), and(eq(leadSendHistories.state, 'failure'), inArray(leadSendHistories.failure_status, outcomeUnknownStatuses))),
+          or(inArray(leadSendHistories.state, ['success', 'sending']), failures),
           // Rows without a job (automatic distribution's) count too.
           sql`${leadSendHistories.job_id} is distinct from ${jobId}`,
           inArray(
@@ -62,10 +88,12 @@ async function load(db: Executor, chunk: readonly CheckedLead[], departmentIds: 
         ),
       ),
   ]);
-  const sent = new Map<string, string[]>();
+  const sent = new Map<string, SendKind[]>();
   for (const row of rows) {
+    const kind = kindOf(row.state, row.failure_status);
+    if (!kind) continue;
     const key = sendKey(row.lead_id, row.department_id ?? 0);
-    sent.set(key, [...(sent.get(key) ?? []), row.state]);
+    sent.set(key, [...(sent.get(key) ?? []), kind]);
   }
   return { contacts, index, sent };
 }
@@ -80,7 +108,8 @@ function reasonFor(loaded: Loaded, lead: CheckedLead, position: number, targetin
   if (values && hitsAmong(values, entriesFor(values, loaded.index)).length > 0) return skipStatuses.blacklisted;
   if (sent.includes('success')) return skipStatuses.alreadySent;
   // An attempt under way elsewhere is never doubled; an unknown outcome only when staff did not ask to resend it.
-  if (sent.includes('sending') || (sent.length > 0 && !targeting.resendUnknown)) return skipStatuses.outcomeUnknown;
+  if (sent.includes('sending') || (sent.includes('unknown') && !targeting.resendUnknown)) return skipStatuses.outcomeUnknown;
+  if (sent.includes('refused')) return skipStatuses.refusedBefore;
   if (countries.length > 0 && !countries.includes(lead.country ?? '')) return skipStatuses.country;
   if (languages.length > 0 && !languages.includes((lead.language ?? '').toLowerCase())) return skipStatuses.language;
   return null;
@@ -104,7 +133,7 @@ export async function skipReasons(db: Executor, chunk: readonly CheckedLead[], t
  */
 export async function checksForLeads(db: Executor, chunk: readonly CheckedLead[], departmentIds: readonly number[]): Promise<(lead: CheckedLead, targeting: Targeting) => string | null> {
   if (chunk.length === 0) return () => null;
-  const loaded = await load(db, chunk, departmentIds.length > 0 ? departmentIds : [0], 0);
+  const loaded = await load(db, chunk, departmentIds.length > 0 ? departmentIds : [0], 0, true);
   const positions = new Map(chunk.map((lead, position) => [lead.id, position]));
   return (lead, targeting) => reasonFor(loaded, lead, positions.get(lead.id) ?? -1, targeting);
 }

@@ -16,8 +16,9 @@ export function useBrokerChoices(): FieldOption[] {
   return useMemo(() => brokers.map((broker) => ({ value: broker.id, label: brokerLabel(broker) })), [brokers]);
 }
 
+/** Fetched again whenever a picker appears, as brokers are: a company added a moment ago is offered at once. */
 export function useAffiliateCompanyChoices(): FieldOption[] {
-  const companies = useOptionList<Named>('affiliateCompanies').data;
+  const companies = useOptionList<Named>('affiliateCompanies', { refetchOnMount: true }).data;
   return useMemo(() => companies.map((company) => ({ value: company.id, label: company.name })), [companies]);
 }
 
@@ -27,8 +28,9 @@ export function useCountryChoices(): FieldOption[] {
   return useMemo(() => countries.map((country) => ({ value: country.iso_3166_2, label: `${country.name} (${country.iso_3166_2})` })), [countries]);
 }
 
+/** Fetched again whenever a picker appears, as brokers are: a source added a moment ago is offered at once. */
 export function useSourceChoices(): FieldOption[] {
-  const sources = useOptionList<Named>('sources').data;
+  const sources = useOptionList<Named>('sources', { refetchOnMount: true }).data;
   return useMemo(() => sources.map((source) => ({ value: source.id, label: source.name })), [sources]);
 }
 

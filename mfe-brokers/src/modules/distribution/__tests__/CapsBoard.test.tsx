@@ -77,6 +77,20 @@ test('each department: open or closed with the next change in its zone, used / c
   expect(circuitOf('Madrid')).toHaveTextContent('Circuit half-openone trial call may go6 failures in a row');
 });
 
+test("a department's caps read from the shortest period to the longest, whatever order the API sends them in", async () => {
+  const usage = (period: CapsBoardRow['caps'][number]['period'], cap: number) => ({ period, country: null, used: 1, cap, period_start: null });
+  const berlin = { ...rows[0]!, caps: [usage('day', 10), usage('month', 300), usage('total', 5000), usage('week', 70)] };
+  stubApi({ 'GET /distribution/caps': { status: 200, data: { data: [berlin] } } });
+  renderWithProviders(<DepartmentCapsPage />, { session: signedInSession(['broker.department.caps.view']) });
+
+  const row = (await screen.findByText('Berlin')).closest('tr')!;
+  expect(
+    within(row)
+      .getAllByTestId('board-cap')
+      .map((line) => line.textContent),
+  ).toEqual(['Today · all countries1 / 10', 'This week · all countries1 / 70', 'This month · all countries1 / 300', 'In total · all countries1 / 5000']);
+});
+
 test('a caps event reads the board again', async () => {
   let reads = 0;
   stubApi({

@@ -1,4 +1,4 @@
-import { configure, formItemOf, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within } from '@crm/shared/testing';
+import { configure, fireEvent, formItemOf, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within } from '@crm/shared/testing';
 import DistributionRulesPage from '../../../exposes/DistributionRulesPage.tsx';
 import { optionPermissions, ruleFixture, ruleOptionReplies } from './ruleFixtures.ts';
 
@@ -7,9 +7,10 @@ configure({ asyncUtilTimeout: 20_000 });
 
 type Handler = Parameters<typeof stubApi>[0][string];
 
-function renderEditor(save: Handler) {
+function renderEditor(save: Handler, replies: Record<string, Handler> = {}) {
   const http = stubApi({
     ...ruleOptionReplies,
+    ...replies,
     'GET /distribution/rules': { status: 200, data: { data: [ruleFixture()] } },
     'POST /distribution/rules': save,
     'PUT /distribution/rules/1': save,
@@ -28,6 +29,17 @@ async function pick(label: string, option: string) {
   const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
   await userEvent.click(options.at(-1)!);
 }
+
+test('opening the editor fetches the companies and sources again: one added a moment ago is offered', async () => {
+  const http = renderEditor({ status: 201, data: { message: 'Rule successfully created', data: ruleFixture({ id: 2, position: 2 }) } });
+  await screen.findByText('DE traffic');
+  const fetches = (path: string) => http.adapter.requests.filter((request) => request.method === 'get' && request.url === path).length;
+  const before = { companies: fetches('/settings/affiliate/company/all'), sources: fetches('/settings/source/all') };
+  await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+  await screen.findByRole('dialog');
+  await waitFor(() => expect(fetches('/settings/affiliate/company/all')).toBeGreaterThan(before.companies));
+  await waitFor(() => expect(fetches('/settings/source/all')).toBeGreaterThan(before.sources));
+});
 
 test('creates a rule with conditions and two tiers; the shares follow the weights as they are typed', async () => {
   const http = renderEditor({ status: 201, data: { message: 'Rule successfully created', data: ruleFixture({ id: 2, position: 2 }) } });
@@ -107,4 +119,18 @@ test("edits a rule: its values are loaded, and a 422's messages show under the f
   expect(within(formItemOf(within(drawer).getByLabelText('Weight 1.1'))).getByText('The weight must be at least 1.')).toBeInTheDocument();
   expect(within(drawer).getByText('A tier needs at least one department.')).toBeInTheDocument();
   expect(screen.getByRole('dialog')).toBeInTheDocument();
+});
+
+test('in Countries, "DE" and Enter picks Germany, not Bangladesh listed before it with "de" in its name', async () => {
+  const country = (id: number, name: string, code: string) => ({ id, name, iso_3166_2: code, calling_code: '', flag: '' });
+  renderEditor({ status: 201, data: {} }, { 'GET /settings/country/all': { status: 200, data: { data: [country(3, 'Bangladesh', 'BD'), country(1, 'Germany', 'DE')] } } });
+  await screen.findByText('DE traffic');
+  await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+  const countries = within(await screen.findByRole('dialog')).getByLabelText('Countries');
+  await userEvent.type(countries, 'DE');
+  // rc-select reads the key from `which`, which user-event does not set.
+  fireEvent.keyDown(countries, { key: 'Enter', keyCode: 13, which: 13 });
+
+  const picked = formItemOf(countries).querySelectorAll('.ant-select-selection-item');
+  expect(Array.from(picked, (item) => item.textContent)).toEqual(['Germany (DE)']);
 });

@@ -1,4 +1,4 @@
-import { configure, formItemOf, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within } from '@crm/shared/testing';
+import { configure, fireEvent, formItemOf, renderWithProviders, requestBody, screen, signedInSession, stubApi, userEvent, waitFor, within } from '@crm/shared/testing';
 import type { Simulation, SimulationResult } from '@crm/shared/contract';
 import DistributionRulesPage from '../../../exposes/DistributionRulesPage.tsx';
 import { optionPermissions, ruleFixture, ruleOptionReplies } from './ruleFixtures.ts';
@@ -95,6 +95,25 @@ test("the editor simulates the saved rules with its draft in the rule's place: p
   expect(berlin).toHaveTextContent('60%');
   expect(within(within(dialog).getByTestId('simulation-unassigned')).getByText('Cap reached').closest('tr')).toHaveTextContent('30%');
   expect(within(dialog).getByTestId('simulation-cap-fill')).toHaveTextContent('day 4/6');
+});
+
+test('submits in a row (Enter in the period) start one simulation: Run stays loading until it ends, Enter meanwhile starts none', async () => {
+  const http = renderRules(started);
+  await screen.findByText('DE traffic');
+  await userEvent.click(screen.getByRole('button', { name: 'Simulate' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Simulate the saved rules' });
+  const form = within(dialog).getByTestId('simulation-form');
+  fireEvent.submit(form);
+  fireEvent.submit(form);
+
+  expect(await within(dialog).findByTestId('simulation-progress')).toBeInTheDocument();
+  expect(posts(http)).toHaveLength(1);
+  const run = within(dialog).getByRole('button', { name: /Run/ });
+  expect(run).toHaveClass('ant-btn-loading');
+  fireEvent.submit(form);
+  await within(dialog).findByTestId('simulation-departments', {}, { timeout: 10_000 });
+  await waitFor(() => expect(run).not.toHaveClass('ant-btn-loading'));
+  expect(posts(http)).toHaveLength(1);
 });
 
 test('the rules page simulates the saved rules; a refused period shows under the field', async () => {

@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePollingFallback } from '@crm/shared';
-import type { CapsBoardRow, CapUsage, CircuitStatus } from '@crm/shared/contract';
+import { capPeriods, type CapsBoardRow, type CapUsage, type CircuitStatus } from '@crm/shared/contract';
 import { Button, Card, DataTable, Flex, ListHeader, LoadFailed, Progress, ReloadOutlined, Tag, Typography, type DataColumn } from '@crm/shared/ui';
 import { useCapsBoardQuery } from '../api/distributionApi.ts';
 
@@ -77,6 +77,12 @@ function UsageLine({ usage }: { usage: CapUsage }) {
   );
 }
 
+/**
+ * A department's caps from the shortest period to the longest (day, week, month, total), as the caps form lists them:
+ * the API does not promise an order. Within a period the API's order (all countries, then each country) stays.
+ */
+const shortestPeriodFirst = (caps: readonly CapUsage[]): CapUsage[] => [...caps].sort((left, right) => capPeriods.indexOf(left.period) - capPeriods.indexOf(right.period));
+
 /** The soonest moment a department opens or closes, or null. */
 function nextChangeOf(rows: readonly CapsBoardRow[]): number | null {
   const moments = rows.flatMap((row) => (row.next_change ? [Date.parse(row.next_change)] : []));
@@ -114,7 +120,7 @@ export function CapsBoardScreen() {
         row.caps.length === 0 ? (
           <Typography.Text type="secondary">{t(key('noCaps'))}</Typography.Text>
         ) : (
-          row.caps.map((usage) => <UsageLine key={`${usage.period}-${usage.country ?? ''}`} usage={usage} />)
+          shortestPeriodFirst(row.caps).map((usage) => <UsageLine key={`${usage.period}-${usage.country ?? ''}`} usage={usage} />)
         ),
     },
     {

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '@crm/shared';
 import { capPeriods, type CapRow, type DepartmentCaps, type DepartmentCapsBody } from '@crm/shared/contract';
-import { Button, DeleteOutlined, Flex, Form, InputNumber, PlusOutlined, Select, Switch, toastOutcome, Typography } from '@crm/shared/ui';
+import { Button, countrySearch, DeleteOutlined, Flex, Form, InputNumber, PlusOutlined, Select, Switch, toastOutcome, Typography } from '@crm/shared/ui';
 import { useCountryChoices } from '../../brokers/hooks/useOptionChoices.ts';
 import { useDepartmentCapsQuery, useDepartmentCapsUpdateMutation } from '../api/distributionApi.ts';
 import { SaveButton, showErrorsIn, WhenLoaded } from '../forms.tsx';
@@ -59,7 +59,7 @@ function CapsFields({ departmentId, caps }: { departmentId: number; caps: Depart
             {rows.map((row, index) => (
               <Flex key={row.key} gap="small" align="start" wrap data-testid="caps-row">
                 <Form.Item name={[row.name, 'country']} label={index === 0 ? t(key('country')) : undefined} style={{ width: 200 }}>
-                  <Select showSearch optionFilterProp="label" aria-label={`${t(key('country'))} ${index + 1}`} options={countryOptions} />
+                  <Select showSearch={countrySearch} aria-label={`${t(key('country'))} ${index + 1}`} options={countryOptions} />
                 </Form.Item>
                 {capPeriods.map((period) => (
                   <Form.Item key={period} name={[row.name, period]} label={index === 0 ? t(key(period)) : undefined}>

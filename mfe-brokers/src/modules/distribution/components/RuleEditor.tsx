@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DistributionRuleBody, DistributionRuleItem } from '@crm/shared/contract';
-import { Button, Drawer, Flex, Form, Input, Select, Switch, toastOutcome, Typography, type FieldOption } from '@crm/shared/ui';
+import { Button, countrySearch, Drawer, Flex, Form, Input, Select, Switch, toastOutcome, Typography, type FieldOption, type SelectProps } from '@crm/shared/ui';
 import { useAffiliateCompanyChoices, useCountryChoices, useSourceChoices } from '../../brokers/hooks/useOptionChoices.ts';
 import { useDistributionRuleSaveMutation, useDistributionRulesQuery } from '../api/rulesApi.ts';
 import { showErrorsIn } from '../forms.tsx';
@@ -17,14 +17,22 @@ import { SimulationDialog } from './SimulationDialog.tsx';
 const field = (name: string) => `brokers:rules.fields.${name}`;
 const freeValueFields = ['languages', 'funnels', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
 
-function ConditionSelect({ name, options }: { name: (typeof conditionFields)[number]; options?: FieldOption[] }) {
+type ConditionSelectProps = {
+  name: (typeof conditionFields)[number];
+  /** The values to pick from; without, free values are typed in. */
+  options?: FieldOption[];
+  /** How typing narrows and orders the options; by default those whose label holds the text. */
+  search?: SelectProps['showSearch'];
+};
+
+function ConditionSelect({ name, options, search = { optionFilterProp: 'label' } }: ConditionSelectProps) {
   const { t } = useTranslation();
   return (
     <Form.Item name={name} label={t(field(name))} style={{ flex: '1 1 240px' }}>
       <Select
         mode={options ? 'multiple' : 'tags'}
         allowClear
-        showSearch={options ? { optionFilterProp: 'label' } : undefined}
+        showSearch={options ? search : undefined}
         aria-label={t(field(name))}
         placeholder={t('brokers:rules.anyValue')}
         options={options}
@@ -76,7 +84,7 @@ export function RuleEditor({ rule, onClose }: Props) {
         <Flex gap="small" wrap>
           <ConditionSelect name="affiliate_company_ids" options={companies} />
           <ConditionSelect name="source_ids" options={sources} />
-          <ConditionSelect name="countries" options={countries} />
+          <ConditionSelect name="countries" options={countries} search={countrySearch} />
           {freeValueFields.map((name) => (
             <ConditionSelect key={name} name={name} />
           ))}

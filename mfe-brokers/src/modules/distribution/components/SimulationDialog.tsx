@@ -3,7 +3,7 @@
  * first), Run, then the job's progress and its result. `rules` null simulates the saved rules; else this draft set.
  * A 422 shows under the period or the zone; one about a draft rule goes to `onRuleErrors` (the editor's fields).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserTimeZone, usePollingFallback } from '@crm/shared';
 import type { DistributionRuleBody } from '@crm/shared/contract';
@@ -25,16 +25,43 @@ const key = (name: string) => `brokers:simulation.${name}`;
 /** A long period reports progress per thousand leads: once a second shows it moving. */
 const pollMs = 1_000;
 
-/** Follows one simulation job until it ends. Mounted keyed by the job id. */
-function SimulationProgress({ jobId }: { jobId: number }) {
+/**
+ * One simulation at a time. Taken synchronously on submit, before any re-render: Enter pressed twice in the period (or
+ * a double click) calls the form's submit twice before Run shows as loading. Given back when the start fails or the
+ * job ends.
+ */
+function useOneRunAtATime() {
+  const taken = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const take = (): boolean => {
+    if (taken.current) return false;
+    taken.current = true;
+    setBusy(true);
+    return true;
+  };
+  // Stable: the ended job's progress gives it back once, not on every render after a new run took it.
+  const giveBack = useCallback((): void => {
+    taken.current = false;
+    setBusy(false);
+  }, []);
+  return { busy, take, giveBack };
+}
+
+/** Follows one simulation job until it ends (or cannot be followed: Run is offered again). Mounted keyed by the job id. */
+function SimulationProgress({ jobId, onEnded }: { jobId: number; onEnded(): void }) {
   const { t } = useTranslation();
   const [polling, setPolling] = useState(true);
-  const { data } = useDistributionSimulationQuery(jobId, { pollingInterval: usePollingFallback(polling ? pollMs : 0) });
+  const { data, isError } = useDistributionSimulationQuery(jobId, { pollingInterval: usePollingFallback(polling ? pollMs : 0) });
   const job = data?.data;
   const ended = job !== undefined && (job.status === 'finished' || job.status === 'failed' || job.status === 'cancelled');
+  // A job never seen (its first look failed) would otherwise keep Run disabled for good.
+  const lost = isError && job === undefined;
   useEffect(() => {
     if (ended) setPolling(false);
   }, [ended]);
+  useEffect(() => {
+    if (ended || lost) onEnded();
+  }, [ended, lost, onEnded]);
   if (job?.status === 'finished' && job.result) return <SimulationResultView result={job.result} />;
   if (job?.status === 'failed' || job?.status === 'cancelled') return <Alert type="error" showIcon title={job.error ?? t(key('failed'))} data-testid="simulation-failed" />;
   return (
@@ -60,13 +87,15 @@ function splitErrors(errors: Record<string, string>) {
 export function SimulationDialog({ rules, onClose, onRuleErrors }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [start, starting] = useDistributionSimulationStartMutation();
+  const [start] = useDistributionSimulationStartMutation();
   const [jobId, setJobId] = useState<number | null>(null);
+  const oneRun = useOneRunAtATime();
   const zones = useMemo(zoneOptions, []);
   const yesterday = useMemo(() => daysAgo(1), []);
   const showErrors = showErrorsIn(form);
 
   async function run(values: Values) {
+    if (!oneRun.take()) return;
     const body = { from: values.period?.[0] ?? '', to: values.period?.[1] ?? '', time_zone: values.time_zone, rules };
     const started = await toastOutcome(() => start(body).unwrap(), {
       showFieldErrors: (errors) => {
@@ -76,6 +105,7 @@ export function SimulationDialog({ rules, onClose, onRuleErrors }: Props) {
       },
     });
     if (started) setJobId(started.data.id);
+    else oneRun.giveBack();
   }
 
   return (
@@ -95,13 +125,13 @@ export function SimulationDialog({ rules, onClose, onRuleErrors }: Props) {
             <Select showSearch aria-label={t(key('time_zone'))} options={zones} />
           </Form.Item>
           <Form.Item>
-            <Button type="primary" htmlType="submit" loading={starting.isLoading}>
+            <Button type="primary" htmlType="submit" loading={oneRun.busy}>
               {t(key('run'))}
             </Button>
           </Form.Item>
         </Flex>
       </Form>
-      {jobId !== null && <SimulationProgress key={jobId} jobId={jobId} />}
+      {jobId !== null && <SimulationProgress key={jobId} jobId={jobId} onEnded={oneRun.giveBack} />}
     </Modal>
   );
 }

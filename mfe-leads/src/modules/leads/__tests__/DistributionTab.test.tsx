@@ -21,7 +21,7 @@ test('a lead never queued: "Not distributed automatically"', async () => {
   expect(await screen.findByTestId('lead-distribution-empty')).toHaveTextContent('Not distributed automatically');
 });
 
-test('delivered: the department, the rule, attempts and the verdicts grouped by attempt', async () => {
+test('delivered: the department, the rule, the broker calls and the verdicts grouped by call', async () => {
   const decision = (id: number, attempt: number, department: typeof berlin, code: string, detail: string) => ({
     id,
     attempt,
@@ -52,6 +52,7 @@ test('delivered: the department, the rule, attempts and the verdicts grouped by 
   expect(screen.getByTestId('lead-distribution-rule')).toHaveTextContent('DE traffic');
   expect(screen.getByTestId('lead-distribution-attempts')).toHaveTextContent('2');
   const first = within(screen.getByTestId('lead-distribution-attempt-1'));
+  expect(first.getByRole('heading', { name: 'Call 1' })).toBeInTheDocument();
   expect(first.getByText('Broker refused')).toBeInTheDocument();
   expect(first.getByText('broker refused: Duplicate')).toBeInTheDocument();
   expect(first.getAllByText('Broker One - Berlin')).toHaveLength(2);
@@ -78,5 +79,9 @@ test('held: what holds the lead and when it is tried next', async () => {
   });
   expect(await screen.findByTestId('lead-distribution-state')).toHaveTextContent('Held: closed until 09:00 Europe/Berlin');
   expect(screen.getByText('Next try')).toBeInTheDocument();
-  expect(within(screen.getByTestId('lead-distribution-attempt-1')).getByText('Broker One - Berlin')).toBeInTheDocument();
+  const verdicts = within(screen.getByTestId('lead-distribution-attempt-1'));
+  expect(verdicts.getByText('Broker One - Berlin')).toBeInTheDocument();
+  // No call was made: the count says 0, and the verdicts are not headed as a call.
+  expect(screen.getByTestId('lead-distribution-attempts')).toHaveTextContent('0');
+  expect(verdicts.getByRole('heading', { name: 'Without a call' })).toBeInTheDocument();
 });

@@ -100,6 +100,26 @@ test('the filters beyond the first four open with "More filters"; a link with on
   expect(screen.getByTestId('lead-filters-more')).toHaveTextContent('More filters (2 set)');
 });
 
+test("a reports' drill-down link filters by its instants, shows them as day and UTC time, and keeps them until edited", async () => {
+  const api = stubApi({ 'GET /lead': pageReply([leadItem(1)]) });
+  renderLeadRoutes('/lead/search?created_from=2026-11-29T00:00:00.000Z&created_to=2026-11-29T23:59:59.999Z');
+
+  await waitFor(() => expect(lastListParams(api)).toMatchObject({ created_from: '2026-11-29T00:00:00.000Z', created_to: '2026-11-29T23:59:59.999Z' }));
+  expect(screen.getByLabelText('Created from')).toHaveValue('2026-11-29');
+  expect(screen.getByTestId('lead-filter-created_from')).toHaveTextContent('00:00:00 UTC');
+  expect(screen.getByLabelText('Created to')).toHaveValue('2026-11-29');
+  expect(screen.getByTestId('lead-filter-created_to')).toHaveTextContent('23:59:59 UTC');
+
+  // Applied untouched, the instants stay; a day picked instead is a plain day; a cleared date is no filter.
+  await user.click(screen.getByTestId('lead-filters-apply'));
+  expect(Object.fromEntries(searchOf())).toEqual({ created_from: '2026-11-29T00:00:00.000Z', created_to: '2026-11-29T23:59:59.999Z' });
+  fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-11-28' } });
+  expect(within(screen.getByTestId('lead-filter-created_from')).queryByTestId('lead-filter-time')).not.toBeInTheDocument();
+  await user.click(within(screen.getByTestId('lead-filter-created_to')).getByRole('button', { name: 'close-circle' }));
+  await user.click(screen.getByTestId('lead-filters-apply'));
+  await waitFor(() => expect(Object.fromEntries(searchOf())).toEqual({ created_from: '2026-11-28' }));
+});
+
 test('a filter chosen under "More filters" still applies after they are closed again', async () => {
   stubApi({ 'GET /lead': pageReply([leadItem(1)]) });
   renderLeadRoutes('/lead/search');

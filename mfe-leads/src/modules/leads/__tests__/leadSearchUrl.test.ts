@@ -7,6 +7,12 @@ test('a hand-edited link keeps only what the API accepts', () => {
   expect(readLeadSearch(new URLSearchParams('distribution=unassigned')).filters).toEqual({ distribution: 'unassigned' });
 });
 
+test("a date filter keeps the reports' drill-down instants, which the API takes, and drops impossible ones", () => {
+  const drillDown = readLeadSearch(new URLSearchParams('created_from=2026-11-29T00:00:00.000Z&created_to=2026-11-29T23:59:59.999Z'));
+  expect(drillDown.filters).toEqual({ created_from: '2026-11-29T00:00:00.000Z', created_to: '2026-11-29T23:59:59.999Z' });
+  expect(readLeadSearch(new URLSearchParams('ftd_from=2026-11-29T25:99:00Z&ftd_to=2026-13-01')).filters).toEqual({});
+});
+
 test('the URL written back reads as the same state, defaults left out', () => {
   const state = { filters: { tag_id: '4,5', search: 'ada' }, page: 3, perPage: 50, sort: { sort: 'api_ftd_at' as const, direction: 'asc' as const } };
   const params = writeLeadSearch(state);

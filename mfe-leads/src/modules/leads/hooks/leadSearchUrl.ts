@@ -4,7 +4,7 @@
  * API takes them. Anything in the URL that the API would refuse is dropped here, so a hand-edited link
  * never turns into a 422.
  */
-import { distributionStates, leadFilterKeys, leadMultiValueFilters, leadSortKeys, type LeadFilterKey } from '@crm/shared/contract';
+import { distributionStates, isIsoDateFilterValue, leadFilterKeys, leadMultiValueFilters, leadSortKeys, type LeadFilterKey } from '@crm/shared/contract';
 
 export const leadPageSizes = [10, 25, 50, 100] as const;
 const defaultLeadPageSize = 25;
@@ -32,7 +32,6 @@ export type LeadSearchState = {
 };
 
 const isMultiValue = (key: LeadFilterKey): key is MultiValueFilter => (multiValueFilters as readonly string[]).includes(key);
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 export function splitList(value: string | undefined): string[] {
   return value
@@ -52,7 +51,8 @@ function cleanFilter(key: LeadFilterKey, raw: string): string | undefined {
     const kept = codeFilters.includes(key) ? parts.filter((part) => part.length >= 2 && part.length <= 16) : parts.filter((part) => /^[1-9]\d{0,9}$/.test(part));
     return kept.length > 0 ? kept.join(',') : undefined;
   }
-  if ((dateFilters as readonly string[]).includes(key)) return isoDate.test(value) ? value : undefined;
+  // A day as the panel writes it, or an exact instant as the reports' drill-down links carry it.
+  if ((dateFilters as readonly string[]).includes(key)) return isIsoDateFilterValue(value) ? value : undefined;
   if ((yesNoFilters as readonly string[]).includes(key)) return value === 'true' || value === 'false' ? value : undefined;
   if (key === 'sent') return value === 'sent' || value === 'not_sent' ? value : undefined;
   if (key === 'distribution') return (distributionStates as readonly string[]).includes(value) ? value : undefined;

@@ -30,6 +30,16 @@ test('lists the keys with prefix, source, IPs, last use and state; a viewer gets
   expect(screen.queryByRole('button', { name: 'Revoke' })).not.toBeInTheDocument();
 });
 
+test('the form fetches the sources again when it opens: one added a moment ago is offered', async () => {
+  const { http } = renderCompanyPage({ tab: 'keys' });
+  await screen.findByText('Main server');
+  const sourceFetches = () => http.adapter.requests.filter((request) => request.method === 'get' && request.url?.endsWith('/settings/source/all')).length;
+  await waitFor(() => expect(sourceFetches()).toBe(1));
+  await userEvent.click(screen.getByTestId('api-key-create'));
+  await screen.findByTestId('api-key-form');
+  await waitFor(() => expect(sourceFetches()).toBe(2));
+});
+
 test('create: the body sent, then the key shown once with its warning and a copy button', async () => {
   const writeText = jest.fn<Promise<void>, [string]>(() => Promise.resolve());
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });

@@ -57,7 +57,8 @@ export function ApiKeyForm<Answer extends { message: string }>({ editing, saving
   const { t } = useTranslation();
   const [form] = Form.useForm<ApiKeyFormValues>();
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const sources = useOptionList<{ id: number; name: string }>('sources');
+  // Fetched again each time the form opens: a source added a moment ago is offered at once, not after the 60 s cycle.
+  const sources = useOptionList<{ id: number; name: string }>('sources', { refetchOnMount: true });
   const label = (name: string) => t(`settings:affiliates.keys.fields.${name}`);
 
   /** A 422's messages under their fields; one no input shows above the buttons. */

@@ -5,7 +5,7 @@
  */
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Col, Divider, Form, Input, Row, Select, Switch } from '@crm/shared/ui';
+import { Col, countrySearch, Divider, Form, Input, Row, Select, Switch, type SelectProps } from '@crm/shared/ui';
 import { useCountryChoices, useNamedChoices, useStatusChoices } from '../../hooks/useLeadChoices.ts';
 import type { LeadFormField, LeadFormValues } from './leadFormValues.ts';
 
@@ -69,16 +69,10 @@ export function LeadFormFields({ withStatus, normalizedPhone }: LeadFormFieldsPr
       if (!given('email') && !given('phone')) throw new Error(t('leads.add.validation.email_or_phone'));
     },
   });
-  const select = (choices: { choices: readonly { value: string | number; label: string }[]; loading: boolean }, multiple = false) => (
-    <Select
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      mode={multiple ? 'multiple' : undefined}
-      loading={choices.loading}
-      options={[...choices.choices]}
-      placeholder={t('leads.add.choose')}
-    />
-  );
+  const select = (
+    choices: { choices: readonly { value: string | number; label: string }[]; loading: boolean },
+    { multiple = false, search = { optionFilterProp: 'label' } }: { multiple?: boolean; search?: SelectProps['showSearch'] } = {},
+  ) => <Select allowClear showSearch={search} mode={multiple ? 'multiple' : undefined} loading={choices.loading} options={[...choices.choices]} placeholder={t('leads.add.choose')} />;
 
   return (
     <>
@@ -99,7 +93,7 @@ export function LeadFormFields({ withStatus, normalizedPhone }: LeadFormFieldsPr
         <Field name="phone" rules={[emailOrPhone]} extra={normalizedPhone ? t('leads.add.normalized', { phone: normalizedPhone }) : t('leads.add.phone_hint')}>
           <Input type="tel" autoComplete="off" />
         </Field>
-        <Field name="country">{select(countries)}</Field>
+        <Field name="country">{select(countries, { search: countrySearch })}</Field>
         <Field name="alt_phone">
           <Input type="tel" autoComplete="off" />
         </Field>
@@ -116,7 +110,7 @@ export function LeadFormFields({ withStatus, normalizedPhone }: LeadFormFieldsPr
           <Input autoComplete="off" />
         </Field>
         <Field name="tag_ids" span={24}>
-          {select(tags, true)}
+          {select(tags, { multiple: true })}
         </Field>
       </Row>
       <Divider titlePlacement="start">{t('leads.add.sections.statuses')}</Divider>

@@ -1,6 +1,6 @@
 /**
  * The lead's automatic distribution (issue 33): its state with the last reason, the rule, the attempts, and every
- * verdict in order grouped by attempt (department, verdict, detail, when). A lead never queued says so.
+ * verdict in order grouped by broker call (department, verdict, detail, when). A lead never queued says so.
  */
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Empty, Skeleton, Table, Tag, Typography, renderCell } from '@crm/shared/ui';
@@ -14,6 +14,12 @@ function stateLine(distribution: LeadDistribution, t: (key: string, options?: Re
   if (distribution.state === 'delivered') return `${state}: ${distribution.delivered_department?.label ?? ''}`;
   return distribution.reason ? `${state}: ${distribution.reason}` : state;
 }
+
+/**
+ * Whether the verdicts numbered `attempt` led to a broker call: they carry the number of the call they lead to, so the
+ * last group of a lead that stopped without one (held, unassigned, the most attempts made) has no call of its own.
+ */
+const calledIn = (distribution: LeadDistribution, attempt: number): boolean => distribution.decisions.some((decision) => decision.attempt === attempt && decision.code === 'PICKED');
 
 export function DistributionTab({ leadId }: { leadId: number }) {
   const { t } = useTranslation('leads');
@@ -43,7 +49,7 @@ export function DistributionTab({ leadId }: { leadId: number }) {
       </Descriptions>
       {attempts.map((attempt) => (
         <div key={attempt} data-testid={`lead-distribution-attempt-${attempt}`}>
-          <Typography.Title level={5}>{t('leads.profile.distribution.attempt', { attempt })}</Typography.Title>
+          <Typography.Title level={5}>{calledIn(distribution, attempt) ? t('leads.profile.distribution.attempt', { attempt }) : t('leads.profile.distribution.no_call')}</Typography.Title>
           <Table<DistributionDecision>
             rowKey="id"
             size="small"

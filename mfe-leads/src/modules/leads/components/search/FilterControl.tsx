@@ -3,9 +3,10 @@
  * `data-testid="lead-filter-<key>"` and is labelled, so browser tests can find it by either.
  */
 import { useTranslation } from 'react-i18next';
-import { Col, Form, Input, Select } from '@crm/shared/ui';
+import { Col, Form, Input, Select, type SelectProps } from '@crm/shared/ui';
 import { distributionStates, type LeadFilterKey } from '@crm/shared/contract';
 import type { Choice } from '../../hooks/useLeadChoices.ts';
+import { DateFilterInput } from './DateFilterInput.tsx';
 
 export type FilterKind =
   | { kind: 'text' }
@@ -13,7 +14,13 @@ export type FilterKind =
   | { kind: 'yesNo' }
   | { kind: 'sent' }
   | { kind: 'distribution' }
-  | { kind: 'choices'; choices: readonly Choice<string | number>[]; loading: boolean }
+  | {
+      kind: 'choices';
+      choices: readonly Choice<string | number>[];
+      loading: boolean;
+      /** How typing narrows and orders the choices (e.g. `countrySearch`); by default those whose label holds it. */
+      search?: SelectProps['showSearch'];
+    }
   /** Free codes typed in (no option list exists for them, e.g. languages). */
   | { kind: 'codes' };
 
@@ -39,8 +46,7 @@ function control(name: LeadFilterKey, label: string, filter: FilterKind, t: (key
     case 'text':
       return <Input allowClear aria-label={label} placeholder={t(`leads.search.placeholders.${name}`)} />;
     case 'date':
-      // A native date input: its value is the `YYYY-MM-DD` the API takes, with no date library in between.
-      return <Input type="date" aria-label={label} />;
+      return <DateFilterInput label={label} />;
     case 'yesNo':
       return anyOf([
         { value: 'true', label: t('common:yes') },
@@ -54,7 +60,17 @@ function control(name: LeadFilterKey, label: string, filter: FilterKind, t: (key
     case 'distribution':
       return anyOf(distributionStates.map((state) => ({ value: state, label: t(`leads.search.distribution.${state}`) })));
     case 'choices':
-      return <Select mode="multiple" allowClear aria-label={label} placeholder={t('leads.search.any')} loading={filter.loading} optionFilterProp="label" options={[...filter.choices]} />;
+      return (
+        <Select
+          mode="multiple"
+          allowClear
+          aria-label={label}
+          placeholder={t('leads.search.any')}
+          loading={filter.loading}
+          showSearch={filter.search ?? { optionFilterProp: 'label' }}
+          options={[...filter.choices]}
+        />
+      );
     case 'codes':
       return <Select mode="tags" allowClear aria-label={label} placeholder={t(`leads.search.placeholders.${name}`)} tokenSeparators={[',', ' ']} notFoundContent={null} />;
   }

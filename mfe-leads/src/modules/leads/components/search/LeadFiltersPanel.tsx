@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Flex, Form, Row } from '@crm/shared/ui';
+import { Button, Card, countrySearch, Flex, Form, Row, type SelectProps } from '@crm/shared/ui';
 import { leadFilterKeys, type LeadFilterKey } from '@crm/shared/contract';
 import { filledFilters, type LeadFilters } from '../../hooks/leadSearchUrl.ts';
 import { useCountryChoices, useDepartmentChoices, useNamedChoices, useStatusChoices, type Choice } from '../../hooks/useLeadChoices.ts';
@@ -28,10 +28,11 @@ function useFilterKinds(): Record<LeadFilterKey, FilterKind> {
   const companies = useNamedChoices('affiliateCompanies');
   const countries = useCountryChoices();
   const departments = useDepartmentChoices();
-  const choices = (list: { choices: readonly Choice<string | number>[]; loading: boolean }): FilterKind => ({
+  const choices = (list: { choices: readonly Choice<string | number>[]; loading: boolean }, search?: SelectProps['showSearch']): FilterKind => ({
     kind: 'choices',
     choices: list.choices,
     loading: list.loading,
+    ...(search ? { search } : {}),
   });
   return {
     search: { kind: 'text' },
@@ -40,7 +41,7 @@ function useFilterKinds(): Record<LeadFilterKey, FilterKind> {
     original_status_id: choices(statuses),
     source_id: choices(sources),
     tag_id: choices(tags),
-    country: choices(countries),
+    country: choices(countries, countrySearch),
     language: { kind: 'codes' },
     funnel: { kind: 'text' },
     affiliate_company_id: choices(companies),
