@@ -76,6 +76,9 @@ describe('affiliate lead intake', () => {
       ],
       ['Jane', 'Doe', address, '+49301234567', 'DE', companyId, sourceId, 'c-1', 's1', null, 's5', '203.0.113.7'],
     );
+    // The profile shows where it came from: the click and sub ids.
+    const profile = (await admin('GET', `/lead/${lead?.id}`)).json() as { data: Record<string, unknown> };
+    assert.deepEqual([profile.data['click_id'], profile.data['sub1'], profile.data['sub2'], profile.data['sub5']], ['c-1', 's1', null, 's5']);
     const [used] = await context.database.db.select().from(tables.affiliateApiKeys).where(eq(tables.affiliateApiKeys.id, keyId));
     assert.ok(used?.last_used_at && Date.now() - used.last_used_at.getTime() < 60_000);
     assert.equal(used?.last_used_ip, '127.0.0.1');
@@ -101,12 +104,20 @@ describe('affiliate lead intake', () => {
     assert.ok(tooLong.errors?.['email']);
     assert.ok(tooLong.errors?.['unknown']);
     refusal(await post({ email: 42, sub1: ['x'] }), 422, 'INVALID');
+    assert.deepEqual(await counts(), before, 'a body of the wrong shape (an unknown field, a number or a list for a text) writes nothing');
+
+    // Bad values the body's schema refuses are kept as the intake's are (a bad phone, below): every refusal is seen.
+    const badEmail = refusal(await post({ first_name: 'Eve', email: 'eve-at-example.org', country: 'DE' }), 422, 'INVALID');
+    let failed = await lastFailed();
+    assert.deepEqual([failed?.reason_code, failed?.message, failed?.affiliate_company_id, failed?.source_id], ['INVALID', badEmail.message, companyId, sourceId]);
+    assert.deepEqual(failed?.raw, { name: 'Eve', email: 'eve-at-example.org', country: 'DE', source_id: sourceId, affiliate_company_id: companyId }, 'in the lead form');
     refusal(await post({ first_name: 'No contact' }), 422, 'INVALID');
-    assert.deepEqual(await counts(), before, 'a body of the wrong shape writes nothing');
+    assert.equal((await lastFailed())?.message, 'A lead needs an email or a phone.');
+    assert.equal((await counts()).failed, (before.failed ?? 0) + 2);
 
     const badPhone = refusal(await post({ first_name: 'Bad', phone: '12', country: 'DE' }), 422, 'INVALID');
     assert.ok(badPhone.errors?.['phone'], JSON.stringify(badPhone));
-    const failed = await lastFailed();
+    failed = await lastFailed();
     assert.deepEqual([failed?.reason_code, failed?.affiliate_company_id, failed?.source_id], ['INVALID', companyId, sourceId]);
     assert.equal((failed?.raw as Record<string, unknown>)['name'], 'Bad', 'kept in the lead form, so a retry reads it');
     assert.equal((await counts()).leads, before.leads);
@@ -166,7 +177,7 @@ describe('affiliate lead intake', () => {
     assert.equal((await post({ email: email() }, { 'x-api-key': key }, '2001:db8::99')).statusCode, 201, 'an empty list allows any address');
   });
 
-  test('hostile bodies: not JSON, too large, not an object, another content type: 4xx refusals, nothing written', async () => {
+  test('hostile bodies: not JSON, too large, not an object, another content type: 4xx refusals, nothing written; a NUL kept as a bad value', async () => {
     const before = await counts();
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };
     const notJson = refusal(await post('{"email": ', headers), 400, 'INVALID');
@@ -178,10 +189,14 @@ describe('affiliate lead intake', () => {
     refusal(await post('null', headers), 422, 'INVALID');
     refusal(await post('email=a@b.c', { 'x-api-key': key, 'content-type': 'application/x-www-form-urlencoded' }), 415, 'INVALID');
     // Prototype poisoning is refused by the JSON parser itself.
-    refusal(await post(`{"email":"${email()}","__proto__":{"polluted":true}}`, headers), 400, 'INVALID');
+    const poisoned = refusal(await post(`{"email":"${email()}","__proto__":{"polluted":true}}`, headers), 400, 'INVALID');
+    assert.match(poisoned.message, /__proto__/, 'the answer says why valid JSON was refused');
     refusal(await post({ email: email(), constructor: 'x' }), 422, 'INVALID');
-    refusal(await post({ email: 'a\u0000b@example.com' }), 422, 'INVALID');
     assert.deepEqual(await counts(), before);
+    // A NUL in a text is a bad value: kept as a failed lead (jsonb cannot hold it: stored without it), no lead.
+    refusal(await post({ email: 'a\u0000b@example.com' }), 422, 'INVALID');
+    assert.deepEqual(await counts(), { leads: before.leads, failed: (before.failed ?? 0) + 1 });
+    assert.equal(((await lastFailed())?.raw as Record<string, unknown>)['email'], 'ab@example.com');
   });
 
   test('its own OpenAPI document lists only the public operation; the console document does not list it', async () => {

@@ -63,6 +63,9 @@ describe('affiliate postbacks (console)', () => {
       assert.match(message, pattern, response.body);
     };
     await refused({ event: 'status', url_template: 'https://aff.example/?x={unknown}' }, 'url_template', /unknown macro \{unknown\}/);
+    for (const url_template of ['https://aff.example/?x={lead_id', 'https://aff.example/?x=lead_id}', 'https://aff.example/?x={{lead_id}}']) {
+      await refused({ event: 'status', url_template }, 'url_template', /does not close a macro/);
+    }
     await refused({ event: 'status', url_template: '/relative?x={lead_id}' }, 'url_template', /absolute URL/);
     await refused({ event: 'status', url_template: 'ftp://aff.example/{lead_id}' }, 'url_template', /http/);
     await refused({ event: 'status', url_template: '' }, 'url_template', /required/);

@@ -198,6 +198,11 @@ describe('affiliate lead pull', () => {
     assert.ok(alpha.refusal(await pull(alpha.key, '?limit=0'), 422, 'INVALID').errors?.['limit']);
     assert.ok(alpha.refusal(await pull(alpha.key, '?from=yesterday'), 422, 'INVALID').errors?.['from']);
     assert.ok(alpha.refusal(await pull(alpha.key, '?to=2026-03-01T10:00:00'), 422, 'INVALID').errors?.['to'], 'a time needs its offset');
+    // Days that do not exist, or whose bounds PostgreSQL cannot hold, were a 500 (or rolled over to the next month).
+    for (const query of ['from=2026-13-45', 'to=2026-00-00', 'from=0000-01-01', 'to=9999-12-31', 'from=2026-02-30', 'to=2026-11-31', 'from=2026-02-30T08:00:00Z']) {
+      const field = query.slice(0, query.indexOf('='));
+      assert.ok(alpha.refusal(await pull(alpha.key, `?${query}`), 422, 'INVALID').errors?.[field], query);
+    }
   });
 
   test('the public document lists both pull operations and no console route', async () => {

@@ -318,6 +318,9 @@ describe('GET /lead: the lead search', () => {
       ['?tag_id=1,x', 'tag_id'],
       ['?created_from=yesterday', 'created_from'],
       ['?ftd_to=2024-13-45', 'ftd_to'],
+      // Days that do not exist: Date.parse rolls them over to the next month.
+      ['?created_to=2026-11-31', 'created_to'],
+      ['?created_from=2026-02-30T08:00:00Z', 'created_from'],
       ['?sort=name', 'sort'],
       ['?direction=up', 'direction'],
       ['?per_page=1000', 'per_page'],

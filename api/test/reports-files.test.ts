@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -38,7 +38,7 @@ describe('report files and saved reports', () => {
       .split('\r\n');
     assert.equal(
       lines[0],
-      'Affiliate company,Country,Received,Accepted,Refused,Distributed,Delivered,Broker refused,Unassigned,Ftds,Refused INVALID,Refused DUPLICATE,Refused BLACKLISTED,Refused UNKNOWN_SOURCE,Refused UNKNOWN_STATUS,Refused CAP_REACHED,Conversion,Median delivery to FTD (hours)',
+      'Affiliate company,Country,Received,Accepted,Refused,Distributed,Delivered,Refused by brokers,Unassigned,FTDs,Refused INVALID,Refused DUPLICATE,Refused BLACKLISTED,Refused UNKNOWN_SOURCE,Refused UNKNOWN_STATUS,Refused CAP_REACHED,Conversion,Median time to FTD (hours)',
     );
     assert.deepEqual(lines.slice(1), [
       'Report Alpha,Austria,1,1,0,1,0,1,0,0,0,0,0,0,0,0,,',
@@ -63,9 +63,40 @@ describe('report files and saved reports', () => {
       ['Country', 'Received', 'Accepted', 'Refused'],
       ['Austria', 2, 2, 0],
       ['Germany', 3, 2, 1],
-      ['(none)', 1, 0, 1],
+      ['None', 1, 0, 1],
       ['Total', 6, 4, 2],
     ]);
+  });
+
+  const csvLines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+
+  test("a file follows the table's sort: by a metric either way, by a key with the group without a value first", async () => {
+    const query = 'from=2026-03-10&to=2026-03-11&time_zone=UTC&group_by=country&format=csv';
+    const keysOf = async (sort: string) => csvLines((await exportOf(`${query}${sort}`)).body).map((line) => line.split(',').slice(0, 3).join(','));
+    assert.deepEqual(await keysOf(''), ['Country,Received,Accepted', 'Austria,2,2', 'Germany,3,2', 'None,1,0', 'Total,6,4']);
+    assert.deepEqual(await keysOf('&sort=received&order=desc'), ['Country,Received,Accepted', 'Germany,3,2', 'Austria,2,2', 'None,1,0', 'Total,6,4']);
+    // Equal counts keep the report's order, as the table's stable sort does.
+    assert.deepEqual(await keysOf('&sort=accepted&order=asc'), ['Country,Received,Accepted', 'None,1,0', 'Austria,2,2', 'Germany,3,2', 'Total,6,4']);
+    assert.deepEqual(await keysOf('&sort=country&order=desc'), ['Country,Received,Accepted', 'Germany,3,2', 'Austria,2,2', 'None,1,0', 'Total,6,4']);
+    const notGrouped = await exportOf(`${query}&sort=language`);
+    assert.equal(notGrouped.statusCode, 422);
+    assert.deepEqual(Object.keys((notGrouped.json() as { errors: object }).errors), ['sort']);
+  });
+
+  test("a file's column names are the screen's (English)", async () => {
+    const screen = JSON.parse(await readFile(new URL('../../mfe-dashboard/src/i18n/en.json', import.meta.url), 'utf8')) as {
+      reports: { groupings: Record<string, string>; metrics: Record<string, string>; none: string };
+    };
+    const [header, ...rows] = csvLines((await exportOf('from=2026-03-10&to=2026-03-11&time_zone=UTC&group_by=country,language&format=csv')).body);
+    const { groupings, metrics } = screen.reports;
+    const counts = ['received', 'accepted', 'refused', 'distributed', 'delivered', 'broker_refused', 'unassigned', 'ftds'].map((key) => metrics[key]);
+    assert.deepEqual(header?.split(',').slice(0, 10), [groupings['country'], groupings['language'], ...counts]);
+    assert.deepEqual(header?.split(',').slice(-2), [metrics['conversion'], `${metrics['median_ftd_seconds']} (hours)`]);
+    assert.ok(rows.some((row) => row.split(',')[1] === screen.reports.none));
   });
 
   test('an export checks its input and the permission like the report', async () => {

@@ -4,6 +4,9 @@ import { dataOf, report, type Report, type ReportRow } from '@crm/shared/contrac
 import { bearer, createTestContext, type TestContext } from './helpers.ts';
 import { assertRefusedFields, insertReportLead, reportFixture, type ReportFixture } from './reportFixture.ts';
 
+/** The rows of groups with a lead (grouped by a period alone, the others are there as zeros). */
+const withLeads = (data: Report): ReportRow[] => data.rows.filter((row) => row.received > 0);
+
 /** The rows' keys (labels joined by " / ") → the row. */
 const byKeys = (data: Report): Map<string, ReportRow> => new Map(data.rows.map((row) => [row.keys.map((key) => key.value ?? '∅').join(' / '), row]));
 
@@ -109,8 +112,9 @@ describe('GET /reports', () => {
 
   test('by hour: local hours, each with its UTC bounds for the lead search', async () => {
     const data = await reportOf('from=2026-03-10&to=2026-03-10&time_zone=Europe/Berlin&group_by=hour');
+    assert.equal(data.rows.length, 24);
     assert.deepEqual(
-      data.rows.map((row) => [row.keys[0]!.value, row.received]),
+      withLeads(data).map((row) => [row.keys[0]!.value, row.received]),
       [
         ['2026-03-10T00:00', 1],
         ['2026-03-10T10:00', 1],
@@ -127,8 +131,9 @@ describe('GET /reports', () => {
     await insertReportLead(context.database.pool, { at: '2026-10-25T00:30:00Z', company: seeded.companies.alpha });
     await insertReportLead(context.database.pool, { at: '2026-10-25T01:30:00Z', company: seeded.companies.alpha });
     const data = await reportOf('from=2026-10-25&to=2026-10-25&time_zone=Europe/Berlin&group_by=hour');
+    assert.equal(data.rows.length, 25);
     assert.deepEqual(
-      data.rows.map((row) => [row.keys[0]!.value, row.keys[0]!.label, row.accepted, row.keys[0]!.search]),
+      withLeads(data).map((row) => [row.keys[0]!.value, row.keys[0]!.label, row.accepted, row.keys[0]!.search]),
       [
         ['2026-10-25T02:00', '2026-10-25 02:00', 1, { created_from: '2026-10-25T00:00:00.000Z', created_to: '2026-10-25T00:59:59.999Z' }],
         ['2026-10-25T02:00 (+01:00)', '2026-10-25 02:00 (+01:00)', 1, { created_from: '2026-10-25T01:00:00.000Z', created_to: '2026-10-25T01:59:59.999Z' }],
@@ -141,6 +146,7 @@ describe('GET /reports', () => {
     assert.deepEqual(
       data.rows.map((row) => [row.keys[0]!.value, row.accepted, row.keys[0]!.search]),
       [
+        ['2026-03-28', 0, { created_from: '2026-03-27T23:00:00.000Z', created_to: '2026-03-28T22:59:59.999Z' }],
         ['2026-03-29', 1, { created_from: '2026-03-28T23:00:00.000Z', created_to: '2026-03-29T21:59:59.999Z' }],
         ['2026-03-30', 1, { created_from: '2026-03-29T22:00:00.000Z', created_to: '2026-03-30T21:59:59.999Z' }],
       ],
@@ -148,17 +154,44 @@ describe('GET /reports', () => {
     const utc = await reportOf('from=2026-03-28&to=2026-03-30&time_zone=UTC&group_by=day');
     assert.deepEqual(
       utc.rows.map((row) => [row.keys[0]!.value, row.accepted]),
-      [['2026-03-29', 2]],
+      [
+        ['2026-03-28', 0],
+        ['2026-03-29', 2],
+        ['2026-03-30', 0],
+      ],
     );
+  });
+
+  test('by a period alone, every period of the range is a row, zeros included; by a period and a key, only groups with leads', async () => {
+    const days = await reportOf('from=2026-03-08&to=2026-03-12&time_zone=Europe/Berlin&group_by=day');
+    assert.deepEqual(
+      days.rows.map((row) => [row.keys[0]!.value, row.received, row.conversion, row.median_ftd_seconds]),
+      [
+        ['2026-03-08', 0, null, null],
+        ['2026-03-09', 1, null, null],
+        ['2026-03-10', 5, 1, 10_800],
+        ['2026-03-11', 2, null, null],
+        ['2026-03-12', 0, null, null],
+      ],
+    );
+    assert.deepEqual(days.rows[0]!.keys[0]!.search, { created_from: '2026-03-07T23:00:00.000Z', created_to: '2026-03-08T22:59:59.999Z' });
+    const byDayAndCountry = await reportOf('from=2026-03-08&to=2026-03-12&time_zone=Europe/Berlin&group_by=day,country');
+    assert.ok(byDayAndCountry.rows.every((row) => row.received > 0));
+    // A range without a lead has no rows: the screen says so rather than draw zeros.
+    assert.deepEqual((await reportOf('from=2027-01-04&to=2027-01-10&time_zone=UTC&group_by=day')).rows, []);
   });
 
   test('by week (from Monday, the first one cut at the range) and by month × affiliate company', async () => {
     const weeks = await reportOf('from=2026-03-04&to=2026-03-17&time_zone=Europe/Berlin&group_by=week');
     assert.deepEqual(
       weeks.rows.map((row) => [row.keys[0]!.value, row.received]),
-      [['2026-03-09', 8]],
+      [
+        ['2026-03-02', 0],
+        ['2026-03-09', 8],
+        ['2026-03-16', 0],
+      ],
     );
-    assert.deepEqual(weeks.rows[0]!.keys[0]!.search, { created_from: '2026-03-08T23:00:00.000Z', created_to: '2026-03-15T22:59:59.999Z' });
+    assert.deepEqual(weeks.rows[1]!.keys[0]!.search, { created_from: '2026-03-08T23:00:00.000Z', created_to: '2026-03-15T22:59:59.999Z' });
     const months = await reportOf('from=2026-02-20&to=2026-03-31&time_zone=Europe/Berlin&group_by=month,affiliate_company');
     const rows = byKeys(months);
     assert.equal(rows.get(`2026-03 / ${seeded.companies.alpha}`)!.accepted, 5);

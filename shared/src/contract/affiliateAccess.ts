@@ -4,7 +4,8 @@
  * leads (`GET /api/v1/leads`) and the console's short summary.
  */
 import { z } from 'zod';
-import { isoDateTime, recordId, text, timeZoneName, wholeNumberText } from './common.ts';
+import { isExistingDate, isoDateTime, recordId, text, timeZoneName, wholeNumberText } from './common.ts';
+import { leadTracking } from './leads.ts';
 
 // ── Settings and status map (console side) ───────────────────────────────────────────────────────────
 
@@ -77,11 +78,18 @@ export type AffiliateSummary = z.infer<typeof affiliateSummary>;
 
 // ── GET /api/v1/leads (affiliate side) ───────────────────────────────────────────────────────────────
 
-/** A day (the company's local day) or an exact moment with its offset. */
+/**
+ * A day (the company's local day) or an exact moment with its offset, on a day that exists between the years 1900 and
+ * 2999: 2026-13-45, 0000-01-01 or 9999-12-31 (whose end is in the year 10000) had reached the database as a 500.
+ */
 const dayOrMoment = text()
   .trim()
   .refine(
-    (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value))),
+    (value) =>
+      (/^\d{4}-\d{2}-\d{2}$/.test(value) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)) &&
+      isExistingDate(value) &&
+      value.slice(0, 4) >= '1900' &&
+      value.slice(0, 4) <= '2999',
     'Use a day like 2026-11-27 or a date and time with its offset like 2026-11-27T08:00:00Z.',
   );
 
@@ -106,12 +114,7 @@ export const affiliatePulledLead = z.object({
   status: z.string(),
   is_ftd: z.boolean(),
   ftd_at: isoDateTime.nullable(),
-  click_id: z.string().nullable(),
-  sub1: z.string().nullable(),
-  sub2: z.string().nullable(),
-  sub3: z.string().nullable(),
-  sub4: z.string().nullable(),
-  sub5: z.string().nullable(),
+  ...leadTracking.shape,
   country: z.string().nullable(),
   received_at: isoDateTime,
 });

@@ -31,13 +31,15 @@ export function expandPostbackUrl(template: string, values: Partial<AffiliatePos
 
 const maxUrlLength = 2000;
 
-/** What is wrong with a URL template, or null: an absolute http(s) URL whose macros are all known. */
+/** What is wrong with a URL template, or null: an absolute http(s) URL whose macros are all known and closed. */
 export function urlTemplateProblem(template: string): string | null {
   const unknown = [...template.matchAll(macroPattern)].map((match) => match[1] ?? '').filter((name) => !knownMacros.has(name));
   if (unknown.length > 0) {
     const list = affiliatePostbackMacros.map((name) => `{${name}}`).join(', ');
     return `The URL template has an unknown macro {${unknown[0]}}: use ${list}.`;
   }
+  // A brace left over once the macros are taken out would be sent as it is: `{lead_id` without its end.
+  if (/[{}]/.test(template.replace(macroPattern, ''))) return 'The URL template has a { or } that does not close a macro like {lead_id}.';
   let url: URL;
   try {
     url = new URL(expandPostbackUrl(template, {}));

@@ -74,6 +74,12 @@ export function isCalendarDate(value: string): boolean {
   return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * A date or date-time text whose day exists (`isCalendarDate` on its first ten characters) and that `Date.parse` reads:
+ * the shape alone lets 2026-02-30 through, which `Date.parse` rolls over to 2 March and PostgreSQL refuses.
+ */
+export const isExistingDate = (value: string): boolean => isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+
 /** A request's day field (`isCalendarDate`), one message whatever is wrong with it. */
 export const calendarDate = (message: string) => text().refine(isCalendarDate, { message, abort: true });
 

@@ -3,7 +3,7 @@
  * keys in the screen's order, the date filters and their ranges. Shared by the API and mfe-leads.
  */
 import { z } from 'zod';
-import { idText, maxNameLength, paginationQuery, text } from './common.ts';
+import { idText, isExistingDate, maxNameLength, paginationQuery, text } from './common.ts';
 import { distributionStates } from './distributionDecisions.ts';
 
 /** `1,2,3` (or a repeated key) → [1, 2, 3]: the multi-value filters of the advanced search. */
@@ -15,8 +15,6 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 
 
 const isoDayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const isoDateFilterPattern = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
-/** The pattern lets through impossible dates (2026-13-45), which Date.parse does not. */
-const isRealDate = (value: string): boolean => !Number.isNaN(Date.parse(value));
 
 /** A date filter's value that is a whole day (`YYYY-MM-DD`, UTC) rather than an instant. */
 export const isIsoDay = (value: string): boolean => isoDayPattern.test(value);
@@ -25,10 +23,10 @@ export const isIsoDay = (value: string): boolean => isoDayPattern.test(value);
  * Whether a date filter takes this text (as `isoDateFilter` checks it): for mfe-leads, which keeps a link's date
  * filters (e.g. the reports' drill-down instants) only when the API would accept them.
  */
-export const isIsoDateFilterValue = (value: string): boolean => isoDateFilterPattern.test(value) && isRealDate(value);
+export const isIsoDateFilterValue = (value: string): boolean => isoDateFilterPattern.test(value) && isExistingDate(value);
 
 /** `YYYY-MM-DD` or a full ISO date-time; a date-only upper bound includes that whole day (UTC). */
-export const isoDateFilter = (name: string) => text().regex(isoDateFilterPattern, `The ${name} field must be an ISO date.`).refine(isRealDate, `The ${name} field must be an ISO date.`);
+export const isoDateFilter = (name: string) => text().regex(isoDateFilterPattern, `The ${name} field must be an ISO date.`).refine(isExistingDate, `The ${name} field must be an ISO date.`);
 
 const endOfDay = (value: string) => (isIsoDay(value) ? Date.parse(value) + 86_399_999 : Date.parse(value));
 

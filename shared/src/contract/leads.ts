@@ -45,6 +45,16 @@ export type LeadListItem = z.infer<typeof leadListItem>;
 export const leadPage = estimatedPaginated(leadListItem);
 export type LeadPage = z.infer<typeof leadPage>;
 
+/** An affiliate lead's click id and sub ids, as its server posted them (`POST /api/v1/leads`). */
+export const leadTracking = z.object({
+  click_id: z.string().nullable(),
+  sub1: z.string().nullable(),
+  sub2: z.string().nullable(),
+  sub3: z.string().nullable(),
+  sub4: z.string().nullable(),
+  sub5: z.string().nullable(),
+});
+
 /** Every lead field (docs/product.md#leads), with the statuses as cells and the relations named. */
 export const leadDetail = leadListItem.extend({
   alt_email: z.string().nullable(),
@@ -60,6 +70,7 @@ export const leadDetail = leadListItem.extend({
   comment: z.string().nullable(),
   ip: z.string().nullable(),
   affiliate_company: named.nullable(),
+  ...leadTracking.shape,
   status_id: z.number().int().nullable(),
   original_status: statusCell.nullable(),
   original_status_id: z.number().int().nullable(),

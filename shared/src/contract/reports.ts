@@ -68,6 +68,20 @@ export const reportQuery = z
     }
   });
 export type ReportQuery = z.infer<typeof reportQuery>;
+
+/**
+ * The order a report file follows, the table's on the screen: a column (a metric, or one of the report's groupings)
+ * and a direction; without `sort`, the report's own order (keys in order, groups without a value last).
+ */
+const reportSortColumns = [...reportMetricKeys, ...reportGroupings] as const;
+export type ReportSortColumn = (typeof reportSortColumns)[number];
+const reportSortOrders = ['asc', 'desc'] as const;
+export type ReportSortOrder = (typeof reportSortOrders)[number];
+export const reportSort = z.object({
+  sort: z.enum(reportSortColumns, { message: 'Sort by a metric or one of the grouping keys.' }).optional(),
+  order: z.enum(reportSortOrders, { message: 'The order must be asc or desc.' }).default('asc'),
+});
+export type ReportSort = z.infer<typeof reportSort>;
 export type ReportQueryInput = z.input<typeof reportQuery>;
 
 const count = z.number().int().nonnegative();

@@ -7,7 +7,7 @@
  * transaction: a crash leaves all of them or none.
  */
 import { z } from 'zod';
-import { affiliateLeadAccepted, affiliateLeadRefused, affiliateRefusalStatus, type AffiliateLeadAccepted, type AffiliateLeadRefused, type affiliateLeadBody } from '@crm/shared/contract';
+import { affiliateLeadAccepted, affiliateLeadBody, affiliateLeadRefused, affiliateRefusalStatus, type AffiliateLeadAccepted, type AffiliateLeadRefused } from '@crm/shared/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { recordFailedLeads } from '../leads/failed/service.ts';
 import { intakeLeadBatch, type BatchOutcome } from '../leads/intake/batch.ts';
@@ -98,6 +98,37 @@ function underDailyCaps(calls: readonly AffiliateCall[]) {
 function answerOf(outcome: BatchOutcome, call: AffiliateCall): AffiliateAnswer {
   if (outcome.ok) return { status: 201, body: { status: 'accepted', lead_id: outcome.leadId, received_at: call.receivedAt.toISOString() }, leadRowId: outcome.id };
   return { ...publicRefusal(outcome), leadRowId: null };
+}
+
+/** The add-lead fields of a body the schema refused, as text (what a retry from the failed leads screen reads). */
+function refusedBodyFields(body: Readonly<Record<string, string | null>>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [field, value] of Object.entries(body)) {
+    const name = Object.entries(publicNames).find(([, publicName]) => publicName === field)?.[0] ?? field;
+    if (keptFields.has(name) && value !== null) fields[name] = value;
+  }
+  return fields;
+}
+
+const keptFields: ReadonlySet<string> = new Set(['name', 'surname', 'email', 'phone', 'country', 'language', 'ip', 'funnel', 'comment']);
+
+const bodyFields: ReadonlySet<string> = new Set(Object.keys(affiliateLeadBody.shape));
+
+/** A lead with bad values (an object of known fields, each text), not a body of the wrong shape. */
+function leadShaped(body: unknown): body is Record<string, string | null> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  return Object.entries(body).every(([field, value]) => bodyFields.has(field) && (value === null || typeof value === 'string'));
+}
+
+/**
+ * A lead the route's schema refused for its values (a bad email, too long a name, neither email nor phone) is kept as
+ * an INVALID failed lead, as the values the intake refuses (a bad phone) are: staff see every refusal and may fix it.
+ * A body of the wrong shape (not an object, an unknown field, a number or a list for a text) writes nothing.
+ */
+export async function keepRefusedBody(db: Db, caller: AffiliateCaller, body: unknown, message: string): Promise<void> {
+  if (!leadShaped(body)) return;
+  const raw = { ...refusedBodyFields(body), source_id: caller.sourceId, affiliate_company_id: caller.affiliateCompanyId };
+  await recordFailedLeads(db, [{ raw, reason: 'INVALID', message, sourceId: caller.sourceId, affiliateCompanyId: caller.affiliateCompanyId }]);
 }
 
 /** Takes the calls' leads in one transaction and answers each. */

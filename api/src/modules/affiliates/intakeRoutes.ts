@@ -16,8 +16,8 @@ import {
 import { Batcher } from '../../db/batcher.ts';
 import { z } from 'zod';
 import { bodyHash, claimIdempotencyKey, releaseIdempotencyKey } from './idempotency.ts';
-import { receiveAffiliateLeads, storedAnswer, type AffiliateAnswer, type AffiliateCall } from './intake.ts';
-import { Refusal, bodyLimit, callBatching, callerOf, logUnderLead, type OperationOptions } from './publicApi.ts';
+import { keepRefusedBody, receiveAffiliateLeads, storedAnswer, type AffiliateAnswer, type AffiliateCall } from './intake.ts';
+import { Refusal, bodyLimit, callBatching, callerOf, logUnderLead, refusalMessage, type OperationOptions } from './publicApi.ts';
 import { deliveryWait } from './deliveryWait.ts';
 
 export const affiliateIntakeRoutes: FastifyPluginAsyncZod<OperationOptions> = async (app, { db, listen }) => {
@@ -62,9 +62,16 @@ export const affiliateIntakeRoutes: FastifyPluginAsyncZod<OperationOptions> = as
         security: [{ apiKey: [] }],
       },
       config: { access: 'public' },
+      // A body the schema refuses reaches the handler, which keeps it as a failed lead before answering the 422.
+      attachValidation: true,
     },
     async (request, reply) => {
       const caller = callerOf(request);
+      const refused = request.validationError;
+      if (refused) {
+        if (refused.validationContext === 'body') await keepRefusedBody(db, caller, request.body, refusalMessage(refused));
+        throw refused;
+      }
       const key = request.headers['idempotency-key'];
       if (key !== undefined) {
         const claim = await claimIdempotencyKey(db, caller.affiliateCompanyId, key, bodyHash(request.body));

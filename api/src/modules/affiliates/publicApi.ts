@@ -49,14 +49,18 @@ const bodyErrors: Readonly<Record<string, string>> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty.',
 };
 
+/** The first of a schema refusal's per-field messages: the answer's `message` (and a kept failed lead's). */
+export function refusalMessage(error: unknown): string {
+  const errors = hasZodFastifySchemaValidationErrors(error) ? validationErrors(error.validation) : {};
+  return Object.values(errors)[0]?.[0] ?? 'The request is not valid.';
+}
+
 function answerError(error: FastifyError | Refusal, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof Refusal) return reply.status(error.statusCode).headers(error.headers).send(refused(error.reason, error.message));
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = validationErrors(error.validation);
-    return reply.status(422).send(refused('INVALID', Object.values(errors)[0]?.[0] ?? 'The request is not valid.', errors));
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return reply.status(422).send(refused('INVALID', refusalMessage(error), validationErrors(error.validation)));
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return reply.status(status).send(refused('INVALID', bodyErrors[error.code] ?? 'The body is not valid JSON.'));
+  if (status >= 400 && status < 500)
+    return reply.status(status).send(refused('INVALID', bodyErrors[error.code] ?? 'The body is not valid JSON, or holds a "__proto__" or "constructor" key.'));
   return handleError(error, request, reply);
 }
 

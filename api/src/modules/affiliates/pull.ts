@@ -10,6 +10,7 @@ import type { AffiliateLeadPage, AffiliatePulledLead, affiliateLeadPullQuery } f
 import type { Db } from '../../db/database.ts';
 import { leads } from '../../db/schema/index.ts';
 import { startOfDayInZone } from '../../time/zones.ts';
+import { trackingOf } from '../leads/intake/schema.ts';
 import { nextDay } from './dailyCap.ts';
 import { publicLeadColumns, publicRulesOf, publicViewOf, type PublicRules } from './publicStatus.ts';
 
@@ -95,12 +96,7 @@ function pulledLead(row: PulledRow, rules: PublicRules, now: Date): AffiliatePul
     status: view.status,
     is_ftd: view.is_ftd,
     ftd_at: view.ftd_at?.toISOString() ?? null,
-    click_id: row.click_id,
-    sub1: row.sub1,
-    sub2: row.sub2,
-    sub3: row.sub3,
-    sub4: row.sub4,
-    sub5: row.sub5,
+    ...trackingOf(row),
     country: row.country,
     received_at: row.created_at.toISOString(),
   };

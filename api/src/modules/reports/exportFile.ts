@@ -6,11 +6,16 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { failedLeadReasonCodes, reportCountKeys, type ExportFormat, type Report, type ReportGrouping, type ReportMetrics } from '@crm/shared/contract';
+import { failedLeadReasonCodes, reportCountKeys, type ExportFormat, type Report, type ReportCountKey, type ReportGrouping, type ReportMetrics } from '@crm/shared/contract';
 import { exportDirectory, newStoredFileName } from '../leads/export/files.ts';
 import { openTableWriter, type ExportWriter, type TableLayout } from '../leads/export/writers.ts';
 import type { CellKind } from '../leads/export/columns.ts';
 
+/**
+ * The columns' names as the screen's (mfe-dashboard i18n en.json, reports.groupings and reports.metrics; the files are
+ * English), so a file reads like the table; reports-files.test.ts holds the two together. The median is in hours
+ * here, a number a spreadsheet can sum, so its name says so.
+ */
 const groupingHeaders: Record<ReportGrouping, string> = {
   hour: 'Hour',
   day: 'Day',
@@ -25,7 +30,19 @@ const groupingHeaders: Record<ReportGrouping, string> = {
   funnel: 'Funnel',
 };
 
-const countHeader = (key: string): string => key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
+const countHeaders: Record<ReportCountKey, string> = {
+  received: 'Received',
+  accepted: 'Accepted',
+  refused: 'Refused',
+  distributed: 'Distributed',
+  delivered: 'Delivered',
+  broker_refused: 'Refused by brokers',
+  unassigned: 'Unassigned',
+  ftds: 'FTDs',
+};
+
+/** The screen's word for the group of leads without a value of a key (reports.none). */
+const noValueLabel = 'None';
 
 const metricCells = (metrics: ReportMetrics): (string | null)[] => [
   ...reportCountKeys.map((key) => String(metrics[key])),
@@ -62,14 +79,14 @@ export async function tableFile(format: ExportFormat, layout: TableLayout, write
 export function reportFile(report: Report, format: ExportFormat): Promise<Readable> {
   const headers = [
     ...report.group_by.map((grouping) => groupingHeaders[grouping]),
-    ...reportCountKeys.map(countHeader),
+    ...reportCountKeys.map((key) => countHeaders[key]),
     ...failedLeadReasonCodes.map((code) => `Refused ${code}`),
     'Conversion',
-    'Median delivery to FTD (hours)',
+    'Median time to FTD (hours)',
   ];
   const kinds: CellKind[] = [...report.group_by.map((): CellKind => 'text'), ...headers.slice(report.group_by.length).map((): CellKind => 'number')];
   return tableFile(format, { sheetName: 'Report', headers, kinds }, async (writer) => {
-    await writer.writeRows(report.rows.map((row) => [...row.keys.map((key) => key.label || '(none)'), ...metricCells(row)]));
+    await writer.writeRows(report.rows.map((row) => [...row.keys.map((key) => (key.value === null ? noValueLabel : key.label)), ...metricCells(row)]));
     await writer.writeRows([[...report.group_by.map((_, index) => (index === 0 ? 'Total' : '')), ...metricCells(report.totals)]]);
   });
 }

@@ -13,9 +13,11 @@ import {
   idParam,
   messageResponse,
   report,
+  reportGroupings,
   reportPreset,
   reportPresetInput,
   reportQuery,
+  reportSort,
   shaveEvidenceQuery,
   shaveWatch,
   shaveWatchQuery,
@@ -26,13 +28,19 @@ import type { Db } from '../../db/database.ts';
 import { requireAuth } from '../../http/access.ts';
 import { reportFile, reportFileName } from './exportFile.ts';
 import { deletePreset, listPresets, savePreset } from './presets.ts';
+import { sortedRows } from './rowOrder.ts';
 import { buildReport } from './service.ts';
 import { shaveEvidenceFile } from './shaveEvidence.ts';
 import { buildShaveWatch } from './shaveWatch.ts';
 
 const tags = ['reports'];
 const access = 'reports.view';
-const exportQuery = reportQuery.safeExtend({ format: z.enum(exportFormats, { message: 'The format must be csv or xlsx.' }) });
+const exportQuery = reportQuery
+  .safeExtend({ format: z.enum(exportFormats, { message: 'The format must be csv or xlsx.' }), ...reportSort.shape })
+  .refine((query) => query.sort === undefined || !(reportGroupings as readonly string[]).includes(query.sort) || query.group_by.some((grouping) => grouping === query.sort), {
+    path: ['sort'],
+    message: 'Sort by a metric or one of the grouping keys.',
+  });
 const contentTypes = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 /** A download: named, never cached (the figures change, and may be confidential). */
@@ -56,11 +64,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/reports/export',
-    { schema: { tags, summary: 'The same report as a CSV or XLSX file (the totals last)', querystring: exportQuery }, config: { access } },
+    {
+      schema: { tags, summary: "The same report as a CSV or XLSX file (the totals last), in the table's order (sort, order)", querystring: exportQuery },
+      config: { access },
+    },
     async (request, reply) => {
-      const { format, ...query } = request.query;
+      const { format, sort, order, ...query } = request.query;
       const built = await buildReport(db, query);
-      return sendFile(reply, format, reportFileName(built, format), await reportFile(built, format));
+      return sendFile(reply, format, reportFileName(built, format), await reportFile({ ...built, rows: sortedRows(built, { sort, order }) }, format));
     },
   );
 

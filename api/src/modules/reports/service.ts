@@ -6,7 +6,7 @@ import { reportRange, type ReportRange } from './periods.ts';
 import type { ReportCountsRow } from './grouping.ts';
 import { rollupReportCounts } from './rollupQuery.ts';
 
-const isTimeGrouping = (grouping: ReportGrouping): grouping is ReportTimeGrouping => (reportTimeGroupings as readonly string[]).includes(grouping);
+export const isTimeGrouping = (grouping: ReportGrouping): grouping is ReportTimeGrouping => (reportTimeGroupings as readonly string[]).includes(grouping);
 
 export type ReportCounter = (executor: Executor, groupings: readonly ReportGrouping[], range: ReportRange) => Promise<ReportCountsRow[]>;
 
@@ -45,6 +45,19 @@ const emptyCounts: ReportCountsRow = {
   median_ftd_seconds: null,
 };
 
+/**
+ * Grouped by a period alone, every period of the range is a row, one without a lead as zeros: a time series with a gap
+ * reads as a day not counted rather than a day without leads. A range without any lead stays without rows (the screen
+ * says so rather than draw zeros); with a second key, a missing pair already counts zero in the chart.
+ */
+function withEmptyPeriods(groups: ReportCountsRow[], groupings: readonly ReportGrouping[], range: ReportRange): ReportCountsRow[] {
+  const [only, second] = groupings;
+  if (!only || second || !isTimeGrouping(only) || groups.length === 0) return groups;
+  const counted = new Set(groups.map((row) => row.key1));
+  const empty = range.periods.map((_, index) => String(index + 1)).filter((key) => !counted.has(key));
+  return [...groups, ...empty.map((key1): ReportCountsRow => ({ ...emptyCounts, key1, total: false }))];
+}
+
 /** Periods in time order, other keys by label, groups without a value last. */
 function compareKeys(grouping: ReportGrouping, a: string | null, b: string | null, labelOf: (value: string | null) => string): number {
   if (a === b) return 0;
@@ -57,7 +70,11 @@ export async function buildReport(executor: Executor, query: ReportQuery, counte
   const groupings = query.group_by;
   const range = reportRange(query, groupings.find(isTimeGrouping));
   const counted = await counter(executor, groupings, range);
-  const groups = counted.filter((row) => !row.total);
+  const groups = withEmptyPeriods(
+    counted.filter((row) => !row.total),
+    groupings,
+    range,
+  );
   const resolvers = await Promise.all(
     groupings.map((grouping, index) =>
       keyResolver(

@@ -1,28 +1,33 @@
 /** What the screen derives from a report: drill-down links, the table's orders and the chart's series. */
-import type { Report, ReportGrouping, ReportKey, ReportMetricKey, ReportRow, ReportSearch } from '@crm/shared/contract';
+import type { Report, ReportGrouping, ReportKey, ReportMetricKey, ReportRow, ReportSearch, ReportSortColumn, ReportSortOrder } from '@crm/shared/contract';
 import { routeUrl } from '@crm/shared/routes';
 import { metricValue } from './reportFormat.ts';
-import { isTimeGrouping } from './reportView.ts';
+import { groupings, isTimeGrouping } from './reportView.ts';
+
+/** A key as the screen names it: the group of leads without a value as `noneLabel` (reports.none), as the files do. */
+export const keyLabelOf = (key: ReportKey, noneLabel: string): string => (key.value === null ? noneLabel : key.label);
+
+/** The column the table is sorted by (a metric or a grouping) and how; what the export asks the file to follow. */
+export type ReportTableSort = { column: ReportSortColumn; order: ReportSortOrder };
+
+/** The sort as it applies to a grouping: none when its column is not on show (a grouping since dropped). */
+export function shownSort(sort: ReportTableSort | null, groupBy: readonly ReportGrouping[]): ReportTableSort | null {
+  if (!sort) return null;
+  const isGrouping = (groupings as readonly string[]).includes(sort.column);
+  return !isGrouping || groupBy.some((grouping) => grouping === sort.column) ? sort : null;
+}
 
 /** The lead search showing the leads these parameters select. */
 export const leadSearchHref = (search: ReportSearch): string => routeUrl('lead/search', undefined, search);
 
 /**
- * The lead-search parameters of a row's leads: the range's, then each key's. null when a key has none (the search has
- * no filter for "without an affiliate company"): its leads cannot be selected, and a wider list would mislead.
+ * The lead-search parameters of a row's leads: the range's, then each key's; where its key cells and its accepted
+ * count lead. null when a key has none (the search has no filter for "without an affiliate company" or "without a
+ * country"): the row's leads cannot be selected, and a wider list from any of its cells would mislead.
  */
 export function rowSearch(report: Report, row: ReportRow): ReportSearch | null {
   if (row.keys.some((key) => key.search === null)) return null;
   return Object.assign({ ...report.search }, ...row.keys.map((key) => key.search));
-}
-
-/**
- * Where a key's cell leads: the row's leads; when another key of the row has no search, this key's leads in the range
- * (what the cell names). null for a key without a search of its own.
- */
-export function keySearch(report: Report, row: ReportRow, key: ReportKey): ReportSearch | null {
-  if (key.search === null) return null;
-  return rowSearch(report, row) ?? { ...report.search, ...key.search };
 }
 
 /** A row's identity in the table: its keys' values (null written apart from any text a value could be). */
@@ -77,11 +82,11 @@ function distinctKeys(rows: readonly ReportRow[], index: number, grouping: Repor
  * groups of the first (the largest `maxChartLines` of them). A pair without a row counts zero, or has no value for
  * conversion and the median, which are not counts.
  */
-export function reportChart(report: Report, metric: ReportMetricKey, seriesName: string): ReportChartData {
+export function reportChart(report: Report, metric: ReportMetricKey, seriesName: string, noneLabel: string): ReportChartData {
   const [first, second] = report.group_by;
   if (!first) return { type: 'bar', categories: [], series: [], hiddenLines: 0 };
   const columns = distinctKeys(report.rows, 0, first);
-  const categories = columns.map((key) => key.label);
+  const categories = columns.map((key) => keyLabelOf(key, noneLabel));
   if (!second) {
     const byFirst = new Map(report.rows.map((row) => [row.keys[0]?.value ?? null, metricValue(row, metric)]));
     return { type: 'bar', categories, series: [{ name: seriesName, data: columns.map((key) => byFirst.get(key.value) ?? null) }], hiddenLines: 0 };
@@ -89,7 +94,7 @@ export function reportChart(report: Report, metric: ReportMetricKey, seriesName:
   const missing = metric === 'conversion' || metric === 'median_ftd_seconds' ? null : 0;
   const cells = new Map(report.rows.map((row) => [JSON.stringify([row.keys[0]?.value ?? null, row.keys[1]?.value ?? null]), metricValue(row, metric)]));
   const lines = distinctKeys(report.rows, 1, second).map((line) => ({
-    name: line.label,
+    name: keyLabelOf(line, noneLabel),
     data: columns.map((column) => cells.get(JSON.stringify([column.value, line.value])) ?? missing),
   }));
   const size = (line: ReportChartSeries) => line.data.reduce<number>((sum, value) => sum + (value ?? 0), 0);

@@ -8,7 +8,7 @@ import type { Executor } from '../../../db/database.ts';
 import { columnLiteral } from '../../../db/sqlArrays.ts';
 import { literalElements, valueArrays } from './columns.ts';
 import type { LeadValues } from './prepare.ts';
-import type { IntakeContext } from './schema.ts';
+import { trackingColumns, type IntakeContext } from './schema.ts';
 import { newLeadId } from './service.ts';
 import { preparedStatement } from '../../../db/prepared.ts';
 import { queueingSteps } from '../distributionQueue.ts';
@@ -20,7 +20,6 @@ import { queueingSteps } from '../distributionQueue.ts';
 export type NewLead = { values: LeadValues; tracking: IntakeContext['tracking']; statusId: number | null; drawn: boolean; tagIds: readonly number[]; distribute: boolean };
 
 const referenceColumns = ['source_id', 'affiliate_company_id', 'email_status_id', 'alt_email_status_id', 'phone_status_id', 'alt_phone_status_id'] as const;
-const trackingColumns = ['click_id', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
 
 function insertStatement(leads: readonly NewLead[], leadIds: readonly string[], cause: string): SQL {
   const values = valueArrays(leads.map((lead) => literalElements(lead.values)));

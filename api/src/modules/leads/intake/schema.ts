@@ -22,10 +22,17 @@ export type IntakeContext = {
   /** Queue the new lead for distribution in its insert's transaction (add lead's `auto_distribute`). */
   distribute?: boolean | undefined;
   /** An affiliate's click and sub ids (`POST /api/v1/leads`), stored on the lead as given. */
-  tracking?: Partial<Pick<LeadRow, 'click_id' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5'>> | undefined;
+  tracking?: Partial<LeadTracking> | undefined;
 };
 
 export type LeadRow = typeof leads.$inferSelect;
+
+/** The columns of an affiliate's click and sub ids. */
+export const trackingColumns = ['click_id', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+export type LeadTracking = Pick<LeadRow, (typeof trackingColumns)[number]>;
+
+/** A lead's click and sub ids, as the profile and the affiliate's pull show them. */
+export const trackingOf = (row: LeadTracking): LeadTracking => ({ click_id: row.click_id, sub1: row.sub1, sub2: row.sub2, sub3: row.sub3, sub4: row.sub4, sub5: row.sub5 });
 
 export type IntakeRefusal = {
   ok: false;

@@ -4,6 +4,7 @@ import type { LeadDetail } from '@crm/shared/contract';
 import { leads } from '../../../db/schema/index.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { Executor } from '../../../db/database.ts';
+import { trackingOf } from '../intake/schema.ts';
 import { listItemsByIds } from '../search/listItems.ts';
 import { companyNames, idsOf, isoOrNull, pick, statusCells, userNames } from '../../../db/relations.ts';
 
@@ -39,6 +40,7 @@ export async function toLeadDetail(executor: Executor, row: LeadRow): Promise<Le
     comment: row.comment,
     ip: row.ip,
     affiliate_company: pick(companies, row.affiliate_company_id),
+    ...trackingOf(row),
     status_id: row.status_id,
     original_status: pick(cells, row.original_status_id),
     original_status_id: row.original_status_id,

@@ -39,6 +39,32 @@ test('Export CSV and Export XLSX download the report of the query on show, throu
   expect(await saved[0]?.file.text()).toBe('file as csv');
 });
 
+test("the export asks for the table's sort, and the report's own order once the sort is cleared", async () => {
+  const saved = captureDownloads();
+  const { http } = renderReports({ 'GET /reports': reportAnswer(reportFixture()), 'GET /reports/export': { status: 200, data: new Blob(['file']) } });
+  await screen.findByTestId('reports-table');
+  const exports = () => http.adapter.requests.filter((request: InternalAxiosRequestConfig) => request.url === '/reports/export').map((request) => request.params as object);
+
+  const accepted = screen.getByText('Accepted', { selector: 'th *' });
+  await user.click(accepted);
+  await user.click(accepted);
+  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(saved).toHaveLength(1));
+  expect(exports()[0]).toMatchObject({ group_by: 'affiliate_company,country', format: 'csv', sort: 'accepted', order: 'desc' });
+
+  await user.click(screen.getByText('Country', { selector: 'th *' }));
+  await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
+  await waitFor(() => expect(saved).toHaveLength(2));
+  expect(exports()[1]).toMatchObject({ sort: 'country', order: 'asc' });
+
+  // A third click clears a column's sort: the file is in the report's order again.
+  await user.click(screen.getByText('Country', { selector: 'th *' }));
+  await user.click(screen.getByText('Country', { selector: 'th *' }));
+  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(saved).toHaveLength(3));
+  expect(exports()[2]).not.toHaveProperty('sort');
+});
+
 test("a refused export tells the API's message, read from the file body it came as", async () => {
   const saved = captureDownloads();
   renderReports({

@@ -1,5 +1,16 @@
 import { formItemOf, screen, userEvent, waitFor, within } from '@crm/shared/testing';
-import { companyKey, dayKey, inTimeZone, rangeSearch, renderReports, reportAnswer, reportFixture, rowFixture, weekByCompanyAndCountry } from '../../../testing/reportFixtures.tsx';
+import {
+  companyKey,
+  countryKey,
+  dayKey,
+  inTimeZone,
+  rangeSearch,
+  renderReports,
+  reportAnswer,
+  reportFixture,
+  rowFixture,
+  weekByCompanyAndCountry,
+} from '../../../testing/reportFixtures.tsx';
 
 // jsdom cannot draw apexcharts: the stub writes out the chart's series and categories.
 jest.mock('react-apexcharts', () => jest.requireActual('../../../testing/apexChartsStub.tsx'));
@@ -125,19 +136,19 @@ test('every column sorts the rows, the totals staying below', async () => {
   const keysOfRows = () => rowTexts().map((cells) => `${cells[0]}/${cells[1]}`);
 
   await user.click(screen.getByText('Accepted', { selector: 'th *' }));
-  expect(keysOfRows()).toEqual(['No affiliate company/DE', 'Acme/AT', 'Acme/DE', 'Beta/DE']);
+  expect(keysOfRows()).toEqual(['None/DE', 'Acme/AT', 'Acme/DE', 'Beta/DE']);
   await user.click(screen.getByText('Accepted', { selector: 'th *' }));
-  expect(keysOfRows()).toEqual(['Beta/DE', 'Acme/DE', 'Acme/AT', 'No affiliate company/DE']);
+  expect(keysOfRows()).toEqual(['Beta/DE', 'Acme/DE', 'Acme/AT', 'None/DE']);
 
   // No value sorts below every number.
   await user.click(screen.getByText('Median time to FTD', { selector: 'th *' }));
-  expect(keysOfRows()).toEqual(['Beta/DE', 'No affiliate company/DE', 'Acme/AT', 'Acme/DE']);
+  expect(keysOfRows()).toEqual(['Beta/DE', 'None/DE', 'Acme/AT', 'Acme/DE']);
 
   // Keys by label, the group without a value first.
   await user.click(screen.getByText('Country', { selector: 'th *' }));
   expect(rowTexts().map((cells) => cells[1])).toEqual(['AT', 'DE', 'DE', 'DE']);
   await user.click(screen.getByText('Affiliate company', { selector: 'th *' }));
-  expect(keysOfRows()).toEqual(['No affiliate company/DE', 'Acme/DE', 'Acme/AT', 'Beta/DE']);
+  expect(keysOfRows()).toEqual(['None/DE', 'Acme/DE', 'Acme/AT', 'Beta/DE']);
   expect(screen.getByTestId('reports-totals')).toHaveTextContent('Total');
 });
 
@@ -152,14 +163,27 @@ test("key cells and accepted counts lead to the lead search with the range's and
   expect(linkParams(within(row).getByRole('link', { name: '10' }))).toEqual(acmeGermany);
   expect(within(row).getAllByRole('link')).toHaveLength(3);
 
-  // No affiliate company: the search cannot select those leads, so neither its cell nor the row's count links;
-  // its country cell shows that country's leads of the range.
-  const none = rowOf('No affiliate company', 'DE');
-  expect(within(none).queryByRole('link', { name: 'No affiliate company' })).not.toBeInTheDocument();
-  expect(within(none).queryByRole('link', { name: '3' })).not.toBeInTheDocument();
-  expect(linkParams(within(none).getByRole('link', { name: 'DE' }))).toEqual({ ...rangeSearch, country: 'DE' });
+  // No affiliate company: the search cannot select those leads, so no cell of the row links (its country cell would
+  // list DE's leads of every company, not the row's).
+  const none = rowOf('None', 'DE');
+  expect(within(none).queryAllByRole('link')).toEqual([]);
 
   expect(linkParams(within(screen.getByTestId('reports-totals')).getByRole('link', { name: '32' }))).toEqual(rangeSearch);
+});
+
+test('a group without a value of a key reads "None", in the table and the chart, and links nowhere', async () => {
+  // As the API sends it: a null value, an empty label.
+  const noCountry = { value: null, label: '', search: null };
+  const report = reportFixture({
+    rows: [rowFixture([companyKey(7, 'Acme'), countryKey('DE')], { accepted: 2 }), rowFixture([companyKey(7, 'Acme'), noCountry], { accepted: 1 })],
+  });
+  renderReports({ 'GET /reports': reportAnswer(report) });
+  await screen.findByTestId('reports-table');
+
+  const none = rowOf('Acme', 'None');
+  expect(within(none).queryAllByRole('link')).toEqual([]);
+  expect(within(rowOf('Acme', 'DE')).getAllByRole('link')).toHaveLength(3);
+  await waitFor(() => expect(chartSeries()).toEqual(['DE: 2', 'None: 1']));
 });
 
 test('no links for a user who may not search leads', async () => {
@@ -184,7 +208,7 @@ test('the chart draws the chosen metric: a line per second key over the first, o
 
   await waitFor(() => expect(chartSeries()).toEqual(['DE: 10, 14, 3', 'AT: 5, 0, 0']));
   expect(within(screen.getByTestId('reports-chart')).getByTestId('apex-chart')).toHaveAttribute('data-type', 'line');
-  expect(within(screen.getByTestId('reports-chart')).getByTestId('apex-categories')).toHaveTextContent('Acme, Beta, No affiliate company');
+  expect(within(screen.getByTestId('reports-chart')).getByTestId('apex-categories')).toHaveTextContent('Acme, Beta, None');
   await pick('Chart metric', 'Refused by brokers');
   await waitFor(() => expect(chartSeries()).toEqual(['DE: 1, 4, 0', 'AT: 1, 0, 0']));
   unmount();

@@ -43,6 +43,20 @@ test('?tab=shave shows the shave watch: the departments as the API sorts them, t
   expect(screen.queryByTestId('shave-unsettled')).toBeNull();
 });
 
+test('the controls are wide enough for their values, and the table scrolls sideways with department, flag and evidence pinned', async () => {
+  renderReports({ 'GET /reports/shave-watch': shaveAnswer(shaveWatchFixture()) }, '/reports?tab=shave');
+  await screen.findByTestId('shave-table');
+
+  // jsdom lays nothing out: the widths asked for are what can be checked (antd's own defaults cut the values short).
+  expect(parseInt(screen.getByTestId('shave-week').closest<HTMLElement>('.ant-picker')?.style.width ?? '', 10)).toBeGreaterThanOrEqual(340);
+  expect(parseInt(screen.getByTestId('shave-horizon').closest<HTMLElement>('.ant-input-number')?.style.width ?? '', 10)).toBeGreaterThanOrEqual(200);
+  expect(table().querySelector('.ant-table-content, .ant-table-body')).not.toBeNull();
+  const header = (name: string) => within(table()).getByRole('columnheader', { name });
+  expect(header('Department')).toHaveClass('ant-table-cell-fix-start');
+  expect(header('Flag')).toHaveClass('ant-table-cell-fix-end');
+  expect(header('Evidence')).toHaveClass('ant-table-cell-fix-end');
+});
+
 test('the week and the horizon go to the URL and are asked for', async () => {
   inTimeZone('UTC');
   const { http } = renderReports({ 'GET /reports/shave-watch': shaveAnswer(shaveWatchFixture()) }, '/reports?tab=shave&week=2026-03-09&horizon_days=7');

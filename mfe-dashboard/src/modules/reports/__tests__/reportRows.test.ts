@@ -29,7 +29,7 @@ test('with two keys, a period first: the periods in time order, a line per secon
     ],
   });
 
-  expect(reportChart(report, 'ftds', 'FTDs')).toEqual({
+  expect(reportChart(report, 'ftds', 'FTDs', 'None')).toEqual({
     type: 'line',
     categories: ['2026-03-01', '2026-03-02'],
     series: [
@@ -39,7 +39,7 @@ test('with two keys, a period first: the periods in time order, a line per secon
     hiddenLines: 0,
   });
   // A ratio has no value where no row is: not zero.
-  expect(reportChart(report, 'conversion', 'Conversion').series[1]).toEqual({ name: 'AT', data: [1, null] });
+  expect(reportChart(report, 'conversion', 'Conversion', 'None').series[1]).toEqual({ name: 'AT', data: [1, null] });
 });
 
 test(`more than ${maxChartLines} second keys: the largest are drawn, in the answer's order`, () => {
@@ -49,7 +49,7 @@ test(`more than ${maxChartLines} second keys: the largest are drawn, in the answ
     rows: countries.map((code, index) => rowFixture([companyKey(1, 'Acme'), countryKey(code)], { accepted: index === 0 ? 1 : index === 5 ? 0 : 10 + index })),
   });
 
-  const chart = reportChart(report, 'accepted', 'Accepted');
+  const chart = reportChart(report, 'accepted', 'Accepted', 'None');
   expect(chart.hiddenLines).toBe(2);
   expect(chart.series.map((line) => line.name)).toEqual(countries.filter((code) => code !== 'C0' && code !== 'C5'));
 });

@@ -5,6 +5,7 @@
  */
 import { AxiosError } from 'axios';
 import { getHttpClient, type HttpQueryError } from '@crm/shared';
+import type { ReportTableSort } from '../reportRows.ts';
 import type { ReportRequest } from './reportsApi.ts';
 
 export type ReportExportFormat = 'csv' | 'xlsx';
@@ -57,6 +58,6 @@ export async function downloadFile(path: string, params: object, fallbackName: s
   }
 }
 
-/** Downloads the report. */
-export const downloadReport = (request: ReportRequest, format: ReportExportFormat): Promise<void> =>
-  downloadFile('/reports/export', { ...request, format }, `report_${request.from}_${request.to}.${format}`);
+/** Downloads the report, its rows in the table's sort (`sort`, `order`) when it has one. */
+export const downloadReport = (request: ReportRequest, format: ReportExportFormat, sort: ReportTableSort | null): Promise<void> =>
+  downloadFile('/reports/export', { ...request, format, ...(sort ? { sort: sort.column, order: sort.order } : {}) }, `report_${request.from}_${request.to}.${format}`);

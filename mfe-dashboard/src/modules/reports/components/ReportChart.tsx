@@ -14,7 +14,7 @@ const chartHeight = 320;
 export function ReportChart({ report, metric }: { report: Report; metric: ReportMetricKey }) {
   const { t, i18n } = useTranslation();
   const palette = useChartPalette();
-  const chart = reportChart(report, metric, t(`dashboard:reports.metrics.${metric}`));
+  const chart = reportChart(report, metric, t(`dashboard:reports.metrics.${metric}`), t('dashboard:reports.none'));
   const base = weeklyChartOptions({ categories: chart.categories, colors: palette.many, fontFamily: palette.fontFamily, textColor: palette.textColor, language: i18n.language });
   // The dashboard's look, with the metric's own labels (a percent, a duration) in place of whole numbers.
   const label = (value: number | null) => (value === null || !Number.isFinite(value) ? '' : formatMetric(metric, value, i18n.language));

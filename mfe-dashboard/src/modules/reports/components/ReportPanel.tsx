@@ -3,12 +3,14 @@
  * metric as a chart, every metric in a table with its totals, each group a link to its leads. Range, grouping and
  * metric live in the URL; saved presets and the export work from it.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '@crm/shared';
 import type { Report, ReportMetricKey } from '@crm/shared/contract';
 import { Alert, Card, Empty, Flex, LoadFailed, Skeleton, Spin, Typography, formatDate, refusalMessageOf } from '@crm/shared/ui';
 import { useReportQuery } from '../api/reportsApi.ts';
 import { useReportView } from '../hooks/useReportView.ts';
+import { shownSort, type ReportTableSort } from '../reportRows.ts';
 import { reportQueryOf } from '../reportView.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { ReportExport } from './ReportExport.tsx';
@@ -34,7 +36,9 @@ function placeQueryErrors(errors: Record<string, string>): { controls: FilterErr
   return { controls, unplaced };
 }
 
-function ReportResult({ report, metric, fetching }: { report: Report; metric: ReportMetricKey; fetching: boolean }) {
+type ResultProps = { report: Report; metric: ReportMetricKey; fetching: boolean; sort: ReportTableSort | null; onSortChange(sort: ReportTableSort | null): void };
+
+function ReportResult({ report, metric, fetching, sort, onSortChange }: ResultProps) {
   const { t } = useTranslation();
   if (report.rows.length === 0) {
     return (
@@ -50,7 +54,7 @@ function ReportResult({ report, metric, fetching }: { report: Report; metric: Re
           <ReportChart report={report} metric={metric} />
         </Card>
         <Card styles={{ body: { padding: 0 } }}>
-          <ReportTable report={report} />
+          <ReportTable report={report} sort={sort} onSortChange={onSortChange} />
         </Card>
       </Flex>
     </Spin>
@@ -65,6 +69,9 @@ export function ReportPanel() {
   const refusal = report.isError ? refusalMessageOf(report.error) : null;
   const { controls, unplaced } = report.isError ? placeQueryErrors(fieldErrorsOf(report.error)) : { controls: {}, unplaced: false };
   const placed = Object.keys(controls).length > 0;
+  // The table's sort lives here, not in the table, so the export downloads the rows in the order they are shown.
+  const [sort, setSort] = useState<ReportTableSort | null>(null);
+  const sortOnShow = shownSort(sort, state.view.groupBy);
 
   return (
     <Flex vertical gap={16}>
@@ -74,7 +81,7 @@ export function ReportPanel() {
         </Typography.Text>
         <Flex gap={8} align="center" wrap>
           <ReportPresets state={state} />
-          <ReportExport request={request} disabled={!report.currentData} />
+          <ReportExport request={request} sort={sortOnShow} disabled={!report.currentData} />
         </Flex>
       </Flex>
       <Card>
@@ -88,7 +95,7 @@ export function ReportPanel() {
           <LoadFailed retry={() => void report.refetch()} testId="reports-failed" />
         )
       ) : report.data ? (
-        <ReportResult report={report.data.data} metric={state.view.metric} fetching={report.isFetching} />
+        <ReportResult report={report.data.data} metric={state.view.metric} fetching={report.isFetching} sort={sortOnShow} onSortChange={setSort} />
       ) : (
         <Card data-testid="reports-loading">
           <Skeleton active paragraph={{ rows: 8 }} />

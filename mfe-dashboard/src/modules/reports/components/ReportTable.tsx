@@ -7,10 +7,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAccess } from '@crm/shared';
-import type { FailedLeadReasonCode, Report, ReportMetricKey, ReportMetrics, ReportRow, ReportSearch, failedLeadReasonCodes } from '@crm/shared/contract';
-import { Table, Tooltip, Typography, formatCount, type TableColumnsType } from '@crm/shared/ui';
+import type { FailedLeadReasonCode, Report, ReportMetricKey, ReportMetrics, ReportRow, ReportSearch, ReportSortColumn, failedLeadReasonCodes } from '@crm/shared/contract';
+import { Table, Tooltip, Typography, formatCount, type TableColumnsType, type TableProps } from '@crm/shared/ui';
 import { formatMetric, metricValue } from '../reportFormat.ts';
-import { compareByKey, compareByMetric, keySearch, leadSearchHref, rowKeyOf, rowSearch } from '../reportRows.ts';
+import { compareByKey, compareByMetric, keyLabelOf, leadSearchHref, rowKeyOf, rowSearch, type ReportTableSort } from '../reportRows.ts';
 import { metricKeys } from '../reportView.ts';
 
 /** The refusal reasons in the failed-lead list's order (held to the contract's, as reportView.ts does). */
@@ -71,19 +71,30 @@ function MetricCell({ metrics, metric, search }: { metrics: ReportMetrics; metri
   );
 }
 
-export function ReportTable({ report }: { report: Report }) {
+type Props = {
+  report: Report;
+  /** The sort on show, kept by the page so the export follows it (null: the report's own order). */
+  sort: ReportTableSort | null;
+  onSortChange(sort: ReportTableSort | null): void;
+};
+
+/** A column's sort as antd draws it: only the sorted column shows its arrow. */
+const sortOrderOf = (sort: ReportTableSort | null, column: ReportSortColumn) => (sort?.column === column ? (sort.order === 'asc' ? 'ascend' : 'descend') : null);
+
+export function ReportTable({ report, sort, onSortChange }: Props) {
   const { t } = useTranslation();
   const keyColumns: TableColumnsType<ReportRow> = report.group_by.map((grouping, index) => ({
-    key: `key-${grouping}`,
+    key: grouping,
     title: t(`dashboard:reports.groupings.${grouping}`),
     sorter: compareByKey(index, grouping),
+    sortOrder: sortOrderOf(sort, grouping),
     render: (_, row) => {
       const key = row.keys[index];
       if (!key) return null;
       return (
         <span data-testid={`report-key-${grouping}`}>
-          <DrillDown search={keySearch(report, row, key)} testId="report-key-link">
-            {key.label}
+          <DrillDown search={rowSearch(report, row)} testId="report-key-link">
+            {keyLabelOf(key, t('dashboard:reports.none'))}
           </DrillDown>
         </span>
       );
@@ -94,8 +105,19 @@ export function ReportTable({ report }: { report: Report }) {
     title: t(`dashboard:reports.metrics.${metric}`),
     align: 'right',
     sorter: compareByMetric(metric),
+    sortOrder: sortOrderOf(sort, metric),
     render: (_, row) => <MetricCell metrics={row} metric={metric} search={metric === 'accepted' ? rowSearch(report, row) : null} />,
   }));
+
+  const columns = [...keyColumns, ...metricColumns];
+  // One column sorts at a time; its key is the column's name (a metric or a grouping), as the export takes it.
+  const changeSort: TableProps<ReportRow>['onChange'] = (_pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sortable: readonly ReportSortColumn[] = [...report.group_by, ...metricKeys];
+    const column = sortable.find((candidate) => candidate === single?.columnKey);
+    const order = single?.order;
+    onSortChange(column && order ? { column, order: order === 'ascend' ? 'asc' : 'desc' } : null);
+  };
 
   return (
     <Table<ReportRow>
@@ -103,7 +125,8 @@ export function ReportTable({ report }: { report: Report }) {
       aria-label={t('dashboard:reports.table')}
       size="small"
       rowKey={rowKeyOf}
-      columns={[...keyColumns, ...metricColumns]}
+      columns={columns}
+      onChange={changeSort}
       dataSource={report.rows}
       scroll={{ x: 'max-content' }}
       pagination={{ defaultPageSize: pageSizes[0], pageSizeOptions: pageSizes, showSizeChanger: true, hideOnSinglePage: true }}

@@ -16,6 +16,14 @@ import { ShaveWatchTable } from './ShaveWatchTable.tsx';
 /** Coming back within a minute shows the cached figures; later they are asked for again. */
 const refetchAfterSeconds = 60;
 
+/**
+ * The controls' widths (px): wide enough for the label, the whole value and the unit in English and German ("Woche
+ * 16. Nov. 2026 – 22. Nov. 2026", "Horizont 180 Tage"); at their own default widths the week was cut short and the
+ * horizon showed its unit but not its number.
+ */
+const weekWidth = 360;
+const horizonWidth = 210;
+
 function ShaveResult({ watch, fetching }: { watch: ShaveWatch; fetching: boolean }) {
   const { t } = useTranslation();
   const unsettled = Date.parse(watch.horizon_ends_at) > Date.now();
@@ -54,12 +62,20 @@ export function ShaveWatchPanel() {
   return (
     <Flex vertical gap={16} data-testid="shave-watch">
       <Flex gap={16} wrap align="center">
-        <WeekInput label={t('dashboard:reports.shave.week')} testId="shave-week" value={view.week ?? shown?.week} max={todayIn(timeZone)} onChange={(week) => setView({ ...view, week })} />
+        <WeekInput
+          label={t('dashboard:reports.shave.week')}
+          testId="shave-week"
+          width={weekWidth}
+          value={view.week ?? shown?.week}
+          max={todayIn(timeZone)}
+          onChange={(week) => setView({ ...view, week })}
+        />
         <InputNumber<number>
           prefix={<Typography.Text type="secondary">{t('dashboard:reports.shave.horizon')}</Typography.Text>}
           suffix={t('dashboard:reports.shave.days')}
           aria-label={t('dashboard:reports.shave.horizon')}
           data-testid="shave-horizon"
+          style={{ width: horizonWidth }}
           min={1}
           max={maxHorizonDays}
           precision={0}

@@ -39,7 +39,8 @@ export function ShaveWatchTable({ watch }: { watch: ShaveWatch }) {
     },
   ];
   const columns: TableColumnsType<ShaveDepartment> = [
-    { key: 'label', dataIndex: 'label', title: t('dashboard:reports.shave.columns.department') },
+    // The table scrolls sideways on a narrow screen; the department and what to do about it (flag, evidence) stay put.
+    { key: 'label', dataIndex: 'label', title: t('dashboard:reports.shave.columns.department'), fixed: 'start' },
     { key: 'n', title: t('dashboard:reports.shave.columns.delivered'), align: 'right', render: (_, department) => formatCount(department.n, i18n.language) },
     { key: 'x', title: t('dashboard:reports.shave.columns.ftds'), align: 'right', render: (_, department) => formatCount(department.x, i18n.language) },
     { key: 'rate', title: t('dashboard:reports.shave.columns.ftdRate'), align: 'right', render: (_, department) => formatRate(department.rate, i18n.language) },
@@ -48,6 +49,7 @@ export function ShaveWatchTable({ watch }: { watch: ShaveWatch }) {
     {
       key: 'flagged',
       title: t('dashboard:reports.shave.columns.flag'),
+      fixed: 'end',
       render: (_, department) =>
         department.flagged ? (
           <Tag color="red" data-testid="shave-flagged">
@@ -55,7 +57,7 @@ export function ShaveWatchTable({ watch }: { watch: ShaveWatch }) {
           </Tag>
         ) : null,
     },
-    { key: 'evidence', title: t('dashboard:reports.shave.columns.evidence'), render: (_, department) => <ShaveEvidence watch={watch} departmentId={department.id} /> },
+    { key: 'evidence', title: t('dashboard:reports.shave.columns.evidence'), fixed: 'end', render: (_, department) => <ShaveEvidence watch={watch} departmentId={department.id} /> },
   ];
   return (
     <Table<ShaveDepartment>

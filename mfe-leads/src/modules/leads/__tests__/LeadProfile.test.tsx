@@ -78,6 +78,11 @@ test('shows every field in its group, deposit amount and brand name by those nam
   expect(purchase.getByTestId('lead-value-product_name')).toHaveTextContent('GoldBrand');
   expect(within(screen.getByTestId('lead-card-contact')).getByTestId('lead-value-phone_normalized')).toHaveTextContent('+49301234567');
   expect(within(screen.getByTestId('lead-card-address')).getByTestId('lead-value-zip')).toHaveTextContent('10117');
+  // Where the affiliate's lead came from: its click and sub ids.
+  const origin = within(screen.getByTestId('lead-card-lead'));
+  expect(origin.getByText('Click ID')).toBeInTheDocument();
+  expect(origin.getByTestId('lead-value-click_id')).toHaveTextContent('clk-81');
+  expect(origin.getByTestId('lead-value-sub1')).toHaveTextContent('banner-3');
   const statuses = within(screen.getByTestId('lead-card-statuses'));
   expect(within(statuses.getByTestId('lead-value-original_status')).getByText('Called')).toHaveStyle({ backgroundColor: '#00ff00' });
   expect(statuses.getByTestId('lead-value-email_status')).toHaveTextContent('Status not set');
