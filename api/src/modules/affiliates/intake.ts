@@ -58,7 +58,7 @@ function publicRefusal(refused: IntakeRefusal): { status: AnswerStatus; body: Af
   return { status: affiliateRefusalStatus[reason], body: { status: 'refused', reason, message, errors } };
 }
 
-function leadInputOf({ caller, body }: AffiliateCall): LeadIntakeInput {
+function leadInputOf({ caller, body }: Pick<AffiliateCall, 'caller' | 'body'>): LeadIntakeInput {
   return {
     name: body.first_name,
     surname: body.last_name,
@@ -100,17 +100,9 @@ function answerOf(outcome: BatchOutcome, call: AffiliateCall): AffiliateAnswer {
   return { ...publicRefusal(outcome), leadRowId: null };
 }
 
-/** The add-lead fields of a body the schema refused, as text (what a retry from the failed leads screen reads). */
-function refusedBodyFields(body: Readonly<Record<string, string | null>>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [field, value] of Object.entries(body)) {
-    const name = Object.entries(publicNames).find(([, publicName]) => publicName === field)?.[0] ?? field;
-    if (keptFields.has(name) && value !== null) fields[name] = value;
-  }
-  return fields;
-}
-
-const keptFields: ReadonlySet<string> = new Set(['name', 'surname', 'email', 'phone', 'country', 'language', 'ip', 'funnel', 'comment']);
+/** A refused lead as a failed lead keeps it: in the add-lead body's form, so that a retry from the failed leads screen reads it. */
+const failedRawOf = (call: Pick<AffiliateCall, 'caller' | 'body'>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(leadInputOf(call)).filter(([, value]) => value !== undefined && value !== null));
 
 const bodyFields: ReadonlySet<string> = new Set(Object.keys(affiliateLeadBody.shape));
 
@@ -127,7 +119,8 @@ function leadShaped(body: unknown): body is Record<string, string | null> {
  */
 export async function keepRefusedBody(db: Db, caller: AffiliateCaller, body: unknown, message: string): Promise<void> {
   if (!leadShaped(body)) return;
-  const raw = { ...refusedBodyFields(body), source_id: caller.sourceId, affiliate_company_id: caller.affiliateCompanyId };
+  // Its fields are known and text: read as the schema would have given them.
+  const raw = failedRawOf({ caller, body: body as AffiliateLead });
   await recordFailedLeads(db, [{ raw, reason: 'INVALID', message, sourceId: caller.sourceId, affiliateCompanyId: caller.affiliateCompanyId }]);
 }
 
@@ -143,9 +136,7 @@ export async function receiveAffiliateLeads(db: Db, calls: readonly AffiliateCal
     const failed = calls.flatMap((call, index) => {
       const outcome = outcomes[index];
       if (!outcome || outcome.ok) return [];
-      // Kept in the add-lead body's form, so that a retry from the failed leads screen reads it.
-      const raw = Object.fromEntries(Object.entries(leadInputOf(call)).filter(([, value]) => value !== undefined && value !== null));
-      return [{ raw, reason: outcome.reason, message: outcome.message, sourceId: call.caller.sourceId, affiliateCompanyId: call.caller.affiliateCompanyId }];
+      return [{ raw: failedRawOf(call), reason: outcome.reason, message: outcome.message, sourceId: call.caller.sourceId, affiliateCompanyId: call.caller.affiliateCompanyId }];
     });
     await recordFailedLeads(tx, failed);
     await recordAffiliateEvents(
